@@ -1,0 +1,1 @@
+"""Implementations of the application's ports."""

@@ -1,0 +1,1 @@
+"""SMS gateway adapters: the simulator (embedded default) and SMPP."""

@@ -1,0 +1,1 @@
+"""In-process fakes of the ports, for fast application tests and for embedding."""

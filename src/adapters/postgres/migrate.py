@@ -1,0 +1,73 @@
+"""Ordered SQL migrations, tracked in `schema_migrations`.
+
+Safe to run twice and from several processes at once: an advisory lock serialises
+runners, and each migration commits together with its tracking row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import resources
+
+import psycopg
+
+_LOCK_KEY = 0x756A756D6265  # "ujumbe"
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: str
+    sql: str
+
+
+def bundled_migrations() -> list[Migration]:
+    """The SQL files shipped in `adapters/postgres/migrations`, in name order."""
+    folder = resources.files("adapters.postgres") / "migrations"
+    files = sorted(
+        (entry for entry in folder.iterdir() if entry.name.endswith(".sql")),
+        key=lambda entry: entry.name,
+    )
+    return [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
+
+
+def migrate(
+    conninfo: str,
+    migrations: Iterable[Migration] | None = None,
+    *,
+    on_applied: Callable[[str], None] | None = None,
+) -> list[str]:
+    """Apply every migration not applied yet; return the versions applied now."""
+    pending = list(migrations if migrations is not None else bundled_migrations())
+    applied_now: list[str] = []
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (_LOCK_KEY,))
+        try:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version text PRIMARY KEY,"
+                " applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            done = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+            for migration in pending:
+                if migration.version in done:
+                    continue
+                with conn.transaction():
+                    conn.execute(migration.sql.encode())
+                    conn.execute(
+                        "INSERT INTO schema_migrations (version) VALUES (%s)", (migration.version,)
+                    )
+                applied_now.append(migration.version)
+                if on_applied:
+                    on_applied(migration.version)
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
+    return applied_now
+
+
+def applied_versions(conninfo: str) -> list[str]:
+    with psycopg.connect(conninfo) as conn:
+        exists = conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()
+        if not exists or not exists[0]:
+            return []
+        return [row[0] for row in conn.execute("SELECT version FROM schema_migrations ORDER BY 1")]

@@ -1,0 +1,15 @@
+-- Accounts are the tenant root: every tenant table carries account_id (DESIGN §8).
+CREATE TABLE accounts (
+    id                    uuid PRIMARY KEY,
+    email                 text NOT NULL,
+    password_hash         text NOT NULL,
+    business_name         text NOT NULL DEFAULT '',
+    plan                  text NOT NULL DEFAULT 'free' CHECK (plan IN ('free', 'pro', 'enterprise')),
+    phone                 text,
+    phone_verified        boolean NOT NULL DEFAULT false,
+    email_verified        boolean NOT NULL DEFAULT false,
+    low_balance_threshold integer NOT NULL DEFAULT 100 CHECK (low_balance_threshold >= 0),
+    created_at            timestamptz NOT NULL
+);
+
+CREATE UNIQUE INDEX accounts_email_key ON accounts (lower(email));

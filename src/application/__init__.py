@@ -1,0 +1,1 @@
+"""Use cases of ujumbe and the ports they need from the outside world."""

@@ -1,0 +1,1 @@
+"""ujumbe's business rules: pure Python, no I/O, no framework, no clock."""

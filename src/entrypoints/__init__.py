@@ -1,0 +1,1 @@
+"""How ujumbe is run: composition root, HTTP API and operator CLI."""

@@ -1,0 +1,61 @@
+"""The Litestar application: routes, envelope, error map, lifespan of the pool."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from litestar import Litestar
+from litestar.datastructures import State
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.types import Message, Scope
+
+from entrypoints.container import Container
+from entrypoints.http.controllers.health import HealthController
+from entrypoints.http.envelope import current_request_id, set_request_id
+from entrypoints.http.errors import EXCEPTION_HANDLERS
+
+ROUTE_HANDLERS: list[Any] = [
+    HealthController,
+]
+
+
+async def _stamp_request_id(message: Message, scope: Scope) -> None:
+    """Every response, errors included, names its request (`X-Request-ID`)."""
+    if message["type"] == "http.response.start":
+        headers = list(message.get("headers", []))
+        headers.append((b"x-request-id", current_request_id().encode()))
+        message["headers"] = headers
+    elif message["type"] == "http.response.body" and not message.get("more_body", False):
+        set_request_id(None)
+
+
+def create_app(container: Container | None = None, *, extra_route_handlers: list[Any] | None = None) -> Litestar:
+    """Build the API around a container (a fresh one from the environment by default)."""
+    container = container or Container()
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        pool = container.pool()
+        await pool.open(wait=True)
+        try:
+            yield
+        finally:
+            await pool.close()
+
+    return Litestar(
+        route_handlers=[*ROUTE_HANDLERS, *(extra_route_handlers or [])],
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        before_send=[_stamp_request_id],
+        lifespan=[lifespan],
+        state=State({"container": container}),
+        openapi_config=OpenAPIConfig(
+            title="ujumbe SMS API",
+            version="1.0.0",
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin(path="/swagger")],
+        ),
+        debug=False,
+    )

@@ -1,0 +1,1 @@
+"""One controller per area."""

@@ -1,0 +1,105 @@
+"""One map from every failure to the envelope: handlers never catch exceptions themselves."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+
+from domain.errors import DomainError, RateLimitExceeded
+from entrypoints.http.envelope import current_request_id, failure
+
+log = logging.getLogger("ujumbe.http")
+
+STATUS_BY_CODE: dict[str, int] = {
+    "validation_error": 400,
+    "invalid_otp": 400,
+    "unauthorized": 401,
+    "invalid_credentials": 401,
+    "insufficient_credits": 402,
+    "forbidden": 403,
+    "invalid_phone_number": 403,
+    "not_found": 404,
+    "country_not_supported": 404,
+    "request_in_progress": 409,
+    "phone_not_verified": 409,
+    "duplicate_contact": 409,
+    "email_taken": 409,
+    "illegal_transition": 409,
+    "idempotency_key_reused": 422,
+    "rate_limit_exceeded": 429,
+    "otp_throttled": 429,
+}
+
+_CODE_BY_STATUS: dict[int, str] = {
+    400: "validation_error",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    429: "rate_limit_exceeded",
+    503: "service_unavailable",
+}
+
+
+def _respond(status: int, code: str, message: str, field: str | None = None,
+             headers: dict[str, str] | None = None) -> Response[Any]:
+    return Response(content=failure(code, message, field), status_code=status, headers=headers)
+
+
+def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    assert isinstance(exc, DomainError)
+    headers = None
+    if isinstance(exc, RateLimitExceeded):
+        headers = {"Retry-After": str(max(1, int(exc.retry_after)))}
+    status = STATUS_BY_CODE.get(exc.code, 400)
+    return _respond(status, exc.code, exc.message, exc.field, headers)
+
+
+def _field_of(exc: ValidationException) -> str | None:
+    extra = exc.extra
+    if isinstance(extra, list) and extra and isinstance(extra[0], dict):
+        key = extra[0].get("key")
+        if isinstance(key, str) and key:
+            return key.removeprefix("$.")
+    return None
+
+
+def _message_of(exc: ValidationException) -> str:
+    extra = exc.extra
+    if isinstance(extra, list) and extra and isinstance(extra[0], dict):
+        message = extra[0].get("message")
+        if isinstance(message, str) and message:
+            return message
+    return exc.detail or "Invalid request"
+
+
+def validation_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    assert isinstance(exc, ValidationException)
+    return _respond(400, "validation_error", _message_of(exc), _field_of(exc))
+
+
+def http_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    assert isinstance(exc, HTTPException)
+    status = exc.status_code
+    code = _CODE_BY_STATUS.get(status, "internal_error" if status >= 500 else "bad_request")
+    return _respond(status, code, exc.detail or code.replace("_", " "), headers=exc.headers)
+
+
+def internal_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    log.exception("unhandled error on %s %s (request %s)", request.method, request.url.path,
+                  current_request_id(), exc_info=exc)
+    return _respond(500, "internal_error",
+                    f"Internal error; quote request id {current_request_id()} to support.")
+
+
+EXCEPTION_HANDLERS = {
+    DomainError: domain_error_handler,
+    ValidationException: validation_error_handler,
+    HTTPException: http_error_handler,
+    Exception: internal_error_handler,
+}

@@ -1,0 +1,55 @@
+"""The migrations runner: ordered, tracked, safe to run twice and from two processes at once."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from adapters.postgres.migrate import Migration, applied_versions, bundled_migrations, migrate
+
+
+@pytest.fixture()
+def empty_database(database_url: str) -> Iterator[str]:
+    name = f"ujumbe_migrate_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    params = psycopg.conninfo.conninfo_to_dict(database_url)
+    params["dbname"] = name
+    yield psycopg.conninfo.make_conninfo(**params)
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_bundled_migrations_are_in_order_and_apply_once(empty_database: str) -> None:
+    versions = [m.version for m in bundled_migrations()]
+    assert versions == sorted(versions) and versions
+    assert migrate(empty_database) == versions
+    assert migrate(empty_database) == []
+    assert applied_versions(empty_database) == versions
+
+
+def test_two_runners_at_once_apply_each_migration_exactly_once(empty_database: str) -> None:
+    results: list[list[str]] = []
+    runners = [threading.Thread(target=lambda: results.append(migrate(empty_database))) for _ in range(2)]
+    for runner in runners:
+        runner.start()
+    for runner in runners:
+        runner.join()
+    applied = sorted(v for result in results for v in result)
+    assert applied == sorted(m.version for m in bundled_migrations())
+
+
+def test_a_failing_migration_leaves_nothing_half_written(empty_database: str) -> None:
+    broken = [
+        Migration("0001_ok", "CREATE TABLE a (x int)"),
+        Migration("0002_broken", "CREATE TABLE b (x int); SELECT * FROM no_such_table"),
+    ]
+    with pytest.raises(psycopg.errors.UndefinedTable):
+        migrate(empty_database, broken)
+    assert applied_versions(empty_database) == ["0001_ok"]
+    with psycopg.connect(empty_database) as conn:
+        assert conn.execute("SELECT to_regclass('b')").fetchone() == (None,)

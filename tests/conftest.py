@@ -1,0 +1,97 @@
+"""Shared fixtures: one PostgreSQL per test run, a clean schema per test, the whole app.
+
+`UJUMBE_TEST_DATABASE_URL` points at a server to use; otherwise an embedded PostgreSQL is
+started once for the run. Each run migrates its own database, each test starts empty
+(reference tables keep their seeded rows).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from dependency_injector import providers
+from litestar.testing import AsyncTestClient
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from adapters.memory.system import FrozenClock
+from adapters.postgres.database import embedded_database_url
+from adapters.postgres.migrate import migrate
+from entrypoints.container import Container
+from entrypoints.settings import Settings
+
+# Tables whose rows are seeded by migrations and shared by all accounts.
+REFERENCE_TABLES = {"schema_migrations"}
+
+
+def _with_dbname(url: str, dbname: str) -> str:
+    params = conninfo_to_dict(url)
+    params["dbname"] = dbname
+    return make_conninfo(**params)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server_url = os.environ.get("UJUMBE_TEST_DATABASE_URL") or embedded_database_url(
+        tmp_path_factory.mktemp("ujumbe")
+    )
+    name = f"ujumbe_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = _with_dbname(server_url, name)
+    migrate(url)
+    yield url
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture()
+def clean_database(database_url: str) -> str:
+    """The test database with every tenant row removed."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        tables = [
+            row[0]
+            for row in conn.execute(
+                "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables"
+                " WHERE schemaname = 'public' AND NOT (tablename = ANY(%s))",
+                (sorted(REFERENCE_TABLES),),
+            )
+        ]
+        if tables:
+            conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    return database_url
+
+
+@pytest.fixture()
+def clock() -> FrozenClock:
+    return FrozenClock()
+
+
+@pytest.fixture()
+def settings(clean_database: str, tmp_path: Path) -> Settings:
+    return Settings(
+        database_url=clean_database,
+        data_dir=tmp_path / "data",
+        secret_key="test-secret-key-that-is-long-enough-for-hs256",
+        webhooks_allow_private=True,
+    )
+
+
+@pytest.fixture()
+def container(settings: Settings, clock: FrozenClock) -> Container:
+    c = Container()
+    c.settings.override(providers.Object(settings))
+    c.clock.override(providers.Object(clock))
+    return c
+
+
+@pytest.fixture()
+async def client(container: Container) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
+    from entrypoints.http.app import create_app
+
+    async with AsyncTestClient(app=create_app(container)) as test_client:
+        yield test_client
