@@ -1,0 +1,43 @@
+"""The `ujumbe` command group and how commands reach the container."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import click
+
+from adapters.postgres.migrate import migrate as apply_migrations
+from entrypoints.cli.output import progress
+from entrypoints.container import Container
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output for every command.")
+@click.pass_context
+def cli(ctx: click.Context, as_json: bool) -> None:
+    """ujumbe: SMS platform for Tanzania — server, worker and operator tools."""
+    ctx.obj = {"json": as_json, "container": Container()}
+
+
+def container() -> Container:
+    obj = click.get_current_context().find_root().obj
+    assert isinstance(obj, dict)
+    found: Container = obj["container"]
+    return found
+
+
+@asynccontextmanager
+async def services() -> AsyncIterator[Container]:
+    """The container with its database pool open, for one command."""
+    c = container()
+    pool = c.pool()
+    await pool.open(wait=True)
+    try:
+        yield c
+    finally:
+        await pool.close()
+
+
+def run_migrations(c: Container) -> list[str]:
+    return apply_migrations(c.database_url(), on_applied=lambda v: progress(f"applied {v}"))
