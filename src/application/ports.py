@@ -6,9 +6,11 @@ exposes one repository per area and owns the transaction.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
-from typing import Callable, Protocol, Self
+from typing import Any, Callable, Protocol, Self
 
 
 class Clock(Protocol):
@@ -23,12 +25,37 @@ class IdGenerator(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class OutboxEvent:
+    """Something a customer hears about (webhook event type from `domain.webhooks`)."""
+
+    id: str
+    account_id: str
+    type: str
+    data: Mapping[str, Any]
+    created_at: datetime
+
+
+class EventOutbox(Protocol):
+    """Events recorded in the same transaction as the change they describe."""
+
+    async def add(self, event: OutboxEvent) -> None: ...
+
+    async def undispatched(self, limit: int) -> list[OutboxEvent]:
+        """Oldest first, across accounts (the dispatch job's work list)."""
+        ...
+
+    async def mark_dispatched(self, account_id: str, event_id: str, at: datetime) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction over every repository.
 
     `async with uow: ...; await uow.commit()` — leaving the block without a
     commit rolls everything back.
     """
+
+    events: EventOutbox
 
     async def __aenter__(self) -> Self: ...
 

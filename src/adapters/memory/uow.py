@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import copy
-from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Self
 
-
-@dataclass
-class MemoryStore:
-    """All state of the memory adapters; one per embedded service or test.
-
-    `tables` maps a table name to its rows; repositories keep whatever shape suits them.
-    """
-
-    tables: dict[str, Any] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    def table(self, name: str, factory: type = dict) -> Any:
-        return self.tables.setdefault(name, factory())
+from adapters.memory.outbox import MemoryEventOutbox
+from adapters.memory.store import MemoryStore
 
 
 class MemoryUnitOfWork:
@@ -41,6 +28,7 @@ class MemoryUnitOfWork:
 
     def _bind(self) -> None:
         """Give every repository the store."""
+        self.events = MemoryEventOutbox(self.store)
 
     async def __aexit__(
         self,

@@ -8,6 +8,8 @@ from typing import Self
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from adapters.postgres.outbox import PostgresEventOutbox
+
 
 class PostgresUnitOfWork:
     """Borrows a connection for the block; repositories share it and never open their own."""
@@ -29,6 +31,7 @@ class PostgresUnitOfWork:
 
     def _bind(self, conn: AsyncConnection) -> None:
         """Give every repository the transaction's connection."""
+        self.events = PostgresEventOutbox(conn)
 
     async def __aexit__(
         self,

@@ -13,3 +13,17 @@ CREATE TABLE accounts (
 );
 
 CREATE UNIQUE INDEX accounts_email_key ON accounts (lower(email));
+
+-- Events for customers (webhooks, notifications), written in the same transaction as the
+-- change they describe, and dispatched by a job afterwards (transactional outbox).
+CREATE TABLE outbox_events (
+    account_id    uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    id            uuid NOT NULL,
+    type          text NOT NULL,
+    data          jsonb NOT NULL,
+    created_at    timestamptz NOT NULL,
+    dispatched_at timestamptz,
+    PRIMARY KEY (account_id, id)
+);
+
+CREATE INDEX outbox_events_undispatched ON outbox_events (created_at) WHERE dispatched_at IS NULL;

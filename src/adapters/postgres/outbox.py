@@ -1,0 +1,39 @@
+"""Outbox events in PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from psycopg import AsyncConnection
+from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
+
+from application.ports import OutboxEvent
+
+
+class PostgresEventOutbox:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, event: OutboxEvent) -> None:
+        await self._conn.execute(
+            "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            (event.account_id, event.id, event.type, Jsonb(dict(event.data)), event.created_at),
+        )
+
+    async def undispatched(self, limit: int) -> list[OutboxEvent]:
+        async with self._conn.cursor(row_factory=class_row(OutboxEvent)) as cur:
+            await cur.execute(
+                "SELECT id::text, account_id::text, type, data, created_at FROM outbox_events"
+                " WHERE dispatched_at IS NULL ORDER BY created_at, id LIMIT %s"
+                " FOR UPDATE SKIP LOCKED",
+                (limit,),
+            )
+            return await cur.fetchall()
+
+    async def mark_dispatched(self, account_id: str, event_id: str, at: datetime) -> None:
+        await self._conn.execute(
+            "UPDATE outbox_events SET dispatched_at = %s WHERE account_id = %s AND id = %s",
+            (at, account_id, event_id),
+        )

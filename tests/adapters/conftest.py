@@ -1,0 +1,51 @@
+"""Backends for contract tests: the same assertions run against memory and PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+import pytest
+
+from adapters.memory.store import MemoryStore
+from adapters.memory.uow import MemoryUnitOfWork
+from adapters.postgres.database import create_pool
+from adapters.postgres.uow import PostgresUnitOfWork
+from application.ports import UnitOfWork
+
+
+@dataclass
+class Backend:
+    name: str
+    uow: Callable[[], UnitOfWork]
+    # Inserts a bare account row (tenant root) for repositories whose rows need one.
+    seed_account: Callable[[str], Awaitable[None]]
+
+
+@pytest.fixture(params=["memory", "postgres"])
+async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
+    if request.param == "memory":
+        store = MemoryStore()
+
+        async def seed_in_memory(account_id: str) -> None:
+            store.table("account_ids", set).add(account_id)
+
+        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory)
+        return
+
+    url = request.getfixturevalue("clean_database")
+    pool = create_pool(url, min_size=1, max_size=8)
+    await pool.open(wait=True)
+
+    async def seed_in_postgres(account_id: str) -> None:
+        async with pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO accounts (id, email, password_hash, created_at) VALUES (%s, %s, 'x', %s)",
+                (account_id, f"{account_id}@example.test", datetime.now(UTC)),
+            )
+
+    try:
+        yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres)
+    finally:
+        await pool.close()
