@@ -1,0 +1,126 @@
+"""The append-only credit ledger of one account.
+
+Rules: the balance never goes below zero; an idempotency reference is posted at most once, so a
+retried grant, refund or payment confirmation cannot apply twice; a refund names the deduction it
+returns and never returns more than was deducted. Balance = newest `balance_after` = sum of amounts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from domain.errors import InsufficientCredits, ValidationError
+
+
+class EntryType(StrEnum):
+    PURCHASE = "purchase"
+    DEDUCT = "deduct"
+    REFUND = "refund"
+    GRANT = "grant"
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    id: str
+    account_id: str
+    type: EntryType
+    amount: int  # signed: deductions are negative
+    balance_after: int
+    description: str
+    reference: str  # idempotency reference, unique per account
+    created_at: datetime
+    refunds: str | None = None  # reference of the deduction a refund returns
+    status: str = "completed"  # pending payments live in payment orders, never here
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    """A movement asked for, before the ledger accepts it."""
+
+    type: EntryType
+    credits: int  # magnitude; the type gives the sign
+    description: str
+    reference: str
+    refunds: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.credits <= 0:
+            raise ValidationError("A posting moves a positive number of credits.", field="credits")
+        if not self.reference:
+            raise ValidationError("A posting needs an idempotency reference.", field="reference")
+        if (self.type == EntryType.REFUND) != (self.refunds is not None):
+            raise ValidationError("Only a refund names the deduction it returns.", field="refunds")
+
+    @property
+    def signed_amount(self) -> int:
+        return -self.credits if self.type == EntryType.DEDUCT else self.credits
+
+
+def next_balance(balance: int, posting: Posting) -> int:
+    """The balance after `posting`, shared by the aggregate and the SQL repositories."""
+    after = balance + posting.signed_amount
+    if after < 0:
+        raise InsufficientCredits(
+            f"{posting.credits} credits needed, {balance} available.", field="credits"
+        )
+    return after
+
+
+class Ledger:
+    def __init__(self, account_id: str, entries: Sequence[LedgerEntry] = ()) -> None:
+        self.account_id = account_id
+        self._entries: list[LedgerEntry] = []
+        self._by_reference: dict[str, LedgerEntry] = {}
+        self._refunded: dict[str, int] = {}  # deduction reference -> credits returned so far
+        for entry in entries:
+            self._remember(entry)
+
+    @property
+    def entries(self) -> tuple[LedgerEntry, ...]:
+        return tuple(self._entries)
+
+    @property
+    def balance(self) -> int:
+        return self._entries[-1].balance_after if self._entries else 0
+
+    def entry_for(self, reference: str) -> LedgerEntry | None:
+        return self._by_reference.get(reference)
+
+    def refundable(self, deduction_reference: str) -> int:
+        """Credits of a deduction not yet returned (0 if it is not a deduction here)."""
+        deduction = self._by_reference.get(deduction_reference)
+        if deduction is None or deduction.type != EntryType.DEDUCT:
+            return 0
+        return -deduction.amount - self._refunded.get(deduction_reference, 0)
+
+    def post(self, posting: Posting, *, entry_id: str, at: datetime) -> LedgerEntry:
+        """Append `posting`, or return the entry already posted under its reference."""
+        existing = self._by_reference.get(posting.reference)
+        if existing is not None:
+            return existing
+        if posting.refunds is not None and posting.credits > self.refundable(posting.refunds):
+            raise ValidationError(
+                "A refund cannot return more than its deduction took.", field="refunds"
+            )
+        entry = LedgerEntry(
+            id=entry_id,
+            account_id=self.account_id,
+            type=posting.type,
+            amount=posting.signed_amount,
+            balance_after=next_balance(self.balance, posting),
+            description=posting.description,
+            reference=posting.reference,
+            created_at=at,
+            refunds=posting.refunds,
+        )
+        self._remember(entry)
+        return entry
+
+    def _remember(self, entry: LedgerEntry) -> None:
+        self._entries.append(entry)
+        self._by_reference[entry.reference] = entry
+        if entry.refunds is not None:
+            self._refunded[entry.refunds] = self._refunded.get(entry.refunds, 0) + entry.amount

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.errors import IllegalTransition
+from domain.messages import MessageEvent as E
+from domain.messages import MessageStatus as S
+from domain.messages import is_final, is_report, next_status
+REPORTS = [E.DELIVERED, E.UNDELIVERABLE]
+RANK = {S.PENDING: 0, S.SENT: 1, S.DELIVERED: 2, S.FAILED: 2}
+
+
+@pytest.mark.parametrize(
+    ("current", "event", "expected"),
+    [
+        (S.PENDING, E.SUBMITTED, S.SENT),
+        (S.PENDING, E.REJECTED, S.FAILED),
+        (S.PENDING, E.DELIVERED, S.DELIVERED),  # the report overtook the submit acknowledgement
+        (S.PENDING, E.UNDELIVERABLE, S.FAILED),
+        (S.SENT, E.DELIVERED, S.DELIVERED),
+        (S.SENT, E.UNDELIVERABLE, S.FAILED),
+        (S.DELIVERED, E.DELIVERED, S.DELIVERED),  # repeated report
+        (S.DELIVERED, E.UNDELIVERABLE, S.DELIVERED),  # late contradicting report
+        (S.FAILED, E.DELIVERED, S.FAILED),
+        (S.FAILED, E.UNDELIVERABLE, S.FAILED),
+    ],
+)
+def test_transition_table(current: S, event: E, expected: S) -> None:
+    assert next_status(current, event) == expected
+
+
+@pytest.mark.parametrize(
+    ("current", "event"),
+    [(s, e) for s in (S.SENT, S.DELIVERED, S.FAILED) for e in (E.SUBMITTED, E.REJECTED)],
+)
+def test_submit_outcomes_only_apply_to_pending(current: S, event: E) -> None:
+    with pytest.raises(IllegalTransition):
+        next_status(current, event)
+
+
+def test_values_are_the_spec_words() -> None:
+    assert [s.value for s in S] == ["pending", "sent", "delivered", "failed"]
+    assert [is_final(s) for s in S] == [False, False, True, True]
+    assert [is_report(e) for e in E] == [False, False, True, True]
+
+
+def test_plain_strings_from_storage_work() -> None:
+    assert next_status(S("sent"), E("delivered")) == "delivered"
+
+
+def run(start: S, events: list[E]) -> S:
+    status = start
+    for event in events:
+        status = next_status(status, event)
+    return status
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(list(S)), st.lists(st.sampled_from(list(E)), max_size=12))
+def test_status_never_moves_backwards(start: S, events: list[E]) -> None:
+    status = start
+    for event in events:
+        try:
+            after = next_status(status, event)
+        except IllegalTransition:
+            assert status != S.PENDING and not is_report(event)
+            continue
+        assert RANK[after] >= RANK[status]
+        if is_final(status):
+            assert after == status
+        status = after
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(REPORTS), st.integers(1, 5), st.sampled_from([S.PENDING, S.SENT]))
+def test_repeated_reports_settle_like_one(report: E, times: int, start: S) -> None:
+    once = run(start, [report])
+    assert run(start, [report] * times) == once
+    assert once == (S.DELIVERED if report == E.DELIVERED else S.FAILED)
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(REPORTS), min_size=1, max_size=6))
+def test_any_order_of_agreeing_reports_ends_the_same(reports: list[E]) -> None:
+    if len(set(reports)) == 1:
+        finals = {run(S.SENT, list(p)) for p in itertools.permutations(reports)}
+        assert len(finals) == 1
+    # Contradicting reports: the first final report wins, whatever follows.
+    expected = S.DELIVERED if reports[0] == E.DELIVERED else S.FAILED
+    assert run(run(S.PENDING, [E.SUBMITTED]), reports) == expected
