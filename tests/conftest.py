@@ -7,6 +7,7 @@ started once for the run. Each run migrates its own database, each test starts e
 
 from __future__ import annotations
 
+import functools
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -21,11 +22,14 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from adapters.memory.system import FrozenClock
 from adapters.postgres.database import embedded_database_url
 from adapters.postgres.migrate import migrate
+from adapters.security import Argon2PasswordHasher
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 
+FAST_PASSWORD_HASHER = functools.partial(Argon2PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
+
 # Tables whose rows are seeded by migrations and shared by all accounts.
-REFERENCE_TABLES = {"schema_migrations"}
+REFERENCE_TABLES = {"schema_migrations", "country_rates"}
 
 
 def _with_dbname(url: str, dbname: str) -> str:
@@ -86,6 +90,8 @@ def container(settings: Settings, clock: FrozenClock) -> Container:
     c = Container()
     c.settings.override(providers.Object(settings))
     c.clock.override(providers.Object(clock))
+    # argon2id at its lowest cost: the same code path, without 200 ms per password.
+    c.password_hasher.override(providers.Singleton(FAST_PASSWORD_HASHER))
     return c
 
 

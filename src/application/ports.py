@@ -10,7 +10,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
-from typing import Any, Callable, Protocol, Self
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Self
+
+if TYPE_CHECKING:
+    from application.accounts import AccountRepository, ApiKeyRepository, RefreshTokenRepository
+    from application.credits import LedgerRepository
+    from application.deliveries import DeliveryReportRepository
+    from application.inbound import InboundRepository, OptOutRepository
+    from application.notifications import NotificationRepository
+    from application.webhooks import WebhookRepository
+    from application.idempotency import IdempotencyKeys
+    from application.message_logs import MessageLogs
+    from application.messaging import MessageRepository, SenderIdRepository
+    from application.phone_verification import PhoneOtpRepository
+    from application.reference import CountryRates
 
 
 class Clock(Protocol):
@@ -48,6 +61,24 @@ class EventOutbox(Protocol):
     async def mark_dispatched(self, account_id: str, event_id: str, at: datetime) -> None: ...
 
 
+class JobQueue(Protocol):
+    """Work for a job worker, now or at `at`: `task` names a job the worker runs with `payload`.
+
+    `lock`: jobs sharing it never run at the same time. `queueing_lock`: at most one job with it
+    waits in the queue; deferring another one while it waits is a no-op.
+    """
+
+    async def defer(
+        self,
+        task: str,
+        payload: Mapping[str, Any],
+        *,
+        at: datetime | None = None,
+        lock: str | None = None,
+        queueing_lock: str | None = None,
+    ) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction over every repository.
 
@@ -56,6 +87,21 @@ class UnitOfWork(Protocol):
     """
 
     events: EventOutbox
+    ledger: LedgerRepository
+    messages: MessageRepository
+    senders: SenderIdRepository
+    accounts: AccountRepository
+    api_keys: ApiKeyRepository
+    refresh_tokens: RefreshTokenRepository
+    phone_otps: PhoneOtpRepository
+    idempotency_keys: IdempotencyKeys
+    country_rates: CountryRates
+    message_logs: MessageLogs
+    webhooks: WebhookRepository
+    notifications: NotificationRepository
+    inbound: InboundRepository
+    opt_outs: OptOutRepository
+    delivery_reports: DeliveryReportRepository
 
     async def __aenter__(self) -> Self: ...
 

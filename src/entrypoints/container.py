@@ -8,17 +8,84 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.simulator import SimulatorGateway
+from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.uow import PostgresUnitOfWork
+from adapters.ratelimit import LimitsRateLimiter
+from adapters.security import (
+    Argon2PasswordHasher,
+    JwtAccessTokens,
+    RandomSecrets,
+    load_or_create_secret_key,
+)
 from adapters.system import SystemClock, UuidGenerator
+from adapters.webhooks import HttpxWebhookSender
+from application.accounts import (
+    AuthenticateAccessToken,
+    AuthenticateApiKey,
+    CreateApiKey,
+    FindAccount,
+    GetAccount,
+    ListAccounts,
+    ListApiKeys,
+    LogIn,
+    RefreshSession,
+    RegisterAccount,
+    RevokeApiKey,
+    SetPlan,
+)
+from application.credits import CreditHistory, GetBalance, GrantCredits
+from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
+from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
+from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
+from application.message_logs import ListMessageLogs
+from application.messaging import (
+    AddSenderId,
+    ListSenderIds,
+    ReconcileStuckMessages,
+    RemoveSenderId,
+    SendBulk,
+    SendSms,
+)
+from application.notifications import (
+    Announce,
+    CheckLowBalance,
+    ListNotifications,
+    MarkNotificationRead,
+    SetLowBalanceThreshold,
+)
+from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
+from application.phone_verification import SendPhoneOtp, VerifyPhone, VerifyPhoneByOperator
+from application.quotes import QuoteMessage
+from application.reference import FindCountryRate, ListCountryRates
+from application.webhooks import (
+    DeleteWebhook,
+    DeliverDueWebhooks,
+    DeliverWebhook,
+    FanOutEvent,
+    ListWebhookDeliveries,
+    ListWebhooks,
+    RegisterWebhook,
+)
 from entrypoints.settings import Settings
+from entrypoints.worker import build_job_app
 
 
 def _database_url(settings: Settings) -> str:
     return resolve_database_url(settings.database_url, settings.data_dir)
 
 
+def _gateway(settings: Settings, simulator: SimulatorGateway) -> RetryingGateway:
+    """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
+    if settings.gateway == "simulator":
+        return RetryingGateway(simulator)
+    raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r} is not supported yet; use 'simulator'")
+
+
 class Container(containers.DeclarativeContainer):
+    __self__ = providers.Self()
     settings = providers.Singleton(Settings.from_env)
 
     clock = providers.Singleton(SystemClock)
@@ -26,4 +93,122 @@ class Container(containers.DeclarativeContainer):
 
     database_url = providers.Singleton(_database_url, settings)
     pool = providers.Singleton(create_pool, database_url)
-    uow = providers.Factory(PostgresUnitOfWork, pool=pool)
+    # jobs (procrastinate on the same database): every commit that writes outbox events
+    # queues their dispatch
+    job_app = providers.Singleton(build_job_app, __self__)
+    job_queue = providers.Singleton(ProcrastinateJobQueue, job_app)
+    wake_outbox_dispatch = providers.Singleton(WakeOutboxDispatch, job_queue, DISPATCH_OUTBOX)
+    uow = providers.Factory(PostgresUnitOfWork, pool=pool, on_events_committed=wake_outbox_dispatch)
+
+    # accounts and credentials
+    secret_key = providers.Singleton(
+        load_or_create_secret_key, settings.provided.secret_key, settings.provided.data_dir
+    )
+    password_hasher = providers.Singleton(Argon2PasswordHasher)
+    access_tokens = providers.Singleton(JwtAccessTokens, secret_key=secret_key, clock=clock)
+    secrets = providers.Singleton(RandomSecrets, secret_key=secret_key)
+    # One budget store per container: memory by default, Redis when UJUMBE_REDIS_URL is set.
+    rate_limiter = providers.Singleton(LimitsRateLimiter, settings.provided.redis_url)
+    register_account = providers.Factory(
+        RegisterAccount, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher
+    )
+    log_in = providers.Factory(
+        LogIn, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher,
+        tokens=access_tokens, secrets=secrets,
+    )
+    refresh_session = providers.Factory(
+        RefreshSession, uow=uow.provider, clock=clock, ids=ids, tokens=access_tokens, secrets=secrets
+    )
+    authenticate_api_key = providers.Factory(
+        AuthenticateApiKey, uow=uow.provider, clock=clock, secrets=secrets
+    )
+    authenticate_access_token = providers.Factory(
+        AuthenticateAccessToken, uow=uow.provider, tokens=access_tokens
+    )
+    get_account = providers.Factory(GetAccount, uow=uow.provider)
+    find_account = providers.Factory(FindAccount, uow=uow.provider)
+    list_accounts = providers.Factory(ListAccounts, uow=uow.provider)
+    set_plan = providers.Factory(SetPlan, uow=uow.provider)
+    create_api_key = providers.Factory(CreateApiKey, uow=uow.provider, clock=clock, ids=ids, secrets=secrets)
+    list_api_keys = providers.Factory(ListApiKeys, uow=uow.provider)
+    revoke_api_key = providers.Factory(RevokeApiKey, uow=uow.provider, clock=clock)
+
+    # messaging: the gateway port (the simulator records what it receives in PostgreSQL)
+    gateway_listener = providers.Singleton(QueueGatewayReports, job_queue)
+    simulator = providers.Singleton(
+        SimulatorGateway, pool=pool, clock=clock, ids=ids, listener=gateway_listener,
+        report_delay=settings.provided.simulator_dlr_delay,
+    )
+    gateway = providers.Singleton(_gateway, settings, simulator)
+
+    # credits and sending (DESIGN §6)
+    grant_credits = providers.Factory(GrantCredits, uow=uow.provider, clock=clock, ids=ids)
+    get_balance = providers.Factory(GetBalance, uow=uow.provider)
+    credit_history = providers.Factory(CreditHistory, uow=uow.provider)
+    send_sms = providers.Factory(
+        SendSms, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
+        default_sender=settings.provided.default_sender,
+    )
+    send_bulk = providers.Factory(
+        SendBulk, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
+        default_sender=settings.provided.default_sender,
+    )
+    reconcile_stuck_messages = providers.Factory(
+        ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway
+    )
+    list_sender_ids = providers.Factory(
+        ListSenderIds, uow=uow.provider, default_sender=settings.provided.default_sender
+    )
+    add_sender_id = providers.Factory(AddSenderId, uow=uow.provider, clock=clock)
+    remove_sender_id = providers.Factory(RemoveSenderId, uow=uow.provider)
+
+    # phone verification: codes go out through the gateway, free of charge
+    send_phone_otp = providers.Factory(
+        SendPhoneOtp, uow=uow.provider, clock=clock, ids=ids, secrets=secrets, gateway=gateway,
+        sender=settings.provided.default_sender,
+    )
+    verify_phone = providers.Factory(VerifyPhone, uow=uow.provider, clock=clock, secrets=secrets)
+    verify_phone_by_operator = providers.Factory(VerifyPhoneByOperator, uow=uow.provider)
+
+    # idempotency keys, quotes, message logs, the rate card
+    idempotency = providers.Factory(IdempotencyGate, uow=uow.provider, clock=clock)
+    purge_expired_idempotency_keys = providers.Factory(
+        PurgeExpiredIdempotencyKeys, uow=uow.provider, clock=clock
+    )
+    quote_message = providers.Factory(QuoteMessage, uow=uow.provider)
+    list_message_logs = providers.Factory(ListMessageLogs, uow=uow.provider)
+    list_country_rates = providers.Factory(ListCountryRates, uow=uow.provider)
+    find_country_rate = providers.Factory(FindCountryRate, uow=uow.provider)
+
+    # delivery reports, inbound SMS and opt-outs (issue 5)
+    apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids)
+    rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids)
+    receive_inbound_sms = providers.Factory(ReceiveInboundSms, uow=uow.provider, clock=clock, ids=ids)
+    list_inbound_messages = providers.Factory(ListInboundMessages, uow=uow.provider)
+    is_opted_out = providers.Factory(IsOptedOut, uow=uow.provider)
+
+    # webhooks and the outbox dispatch
+    webhook_sender = providers.Singleton(
+        HttpxWebhookSender, allow_private=settings.provided.webhooks_allow_private
+    )
+    register_webhook = providers.Factory(
+        RegisterWebhook, uow=uow.provider, clock=clock, ids=ids, sender=webhook_sender
+    )
+    list_webhooks = providers.Factory(ListWebhooks, uow=uow.provider)
+    delete_webhook = providers.Factory(DeleteWebhook, uow=uow.provider)
+    list_webhook_deliveries = providers.Factory(ListWebhookDeliveries, uow=uow.provider)
+    deliver_webhook = providers.Factory(
+        DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue
+    )
+    deliver_due_webhooks = providers.Factory(DeliverDueWebhooks, uow=uow.provider, clock=clock, jobs=job_queue)
+    check_low_balance = providers.Factory(CheckLowBalance, clock=clock, ids=ids)
+    dispatch_outbox = providers.Factory(
+        DispatchOutbox, uow=uow.provider, clock=clock, jobs=job_queue,
+        fan_out=providers.Factory(FanOutEvent, ids=ids), check_low_balance=check_low_balance,
+    )
+
+    # notifications
+    list_notifications = providers.Factory(ListNotifications, uow=uow.provider)
+    mark_notification_read = providers.Factory(MarkNotificationRead, uow=uow.provider, clock=clock)
+    announce = providers.Factory(Announce, uow=uow.provider, clock=clock, ids=ids)
+    set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)

@@ -12,6 +12,10 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _seconds(value: str | None, default: float) -> float:
+    return float(value) if value and value.strip() else default
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -24,6 +28,12 @@ class Settings:
     feature_google_contacts: bool = False
     webhooks_allow_private: bool = False
     in_process_worker: bool = False
+    # Seconds between an accepted simulated submit and its delivery report (0 in tests).
+    simulator_dlr_delay: float = 2.0
+    # Job workers heartbeat this often; one silent for `jobs_stalled_after` is taken for dead
+    # and its running jobs go back in the queue.
+    jobs_heartbeat: float = 10.0
+    jobs_stalled_after: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -39,4 +49,7 @@ class Settings:
             feature_google_contacts=_flag(env.get("UJUMBE_FEATURE_GOOGLE_CONTACTS")),
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
+            simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
+            jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),
+            jobs_stalled_after=_seconds(env.get("UJUMBE_JOBS_STALLED_AFTER"), 30.0),
         )

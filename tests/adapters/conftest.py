@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import pytest
@@ -12,15 +11,7 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.ports import UnitOfWork
-
-
-@dataclass
-class Backend:
-    name: str
-    uow: Callable[[], UnitOfWork]
-    # Inserts a bare account row (tenant root) for repositories whose rows need one.
-    seed_account: Callable[[str], Awaitable[None]]
+from tests_support import Backend
 
 
 @pytest.fixture(params=["memory", "postgres"])

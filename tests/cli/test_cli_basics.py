@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-
-def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "entrypoints.cli.main", *args],
-        capture_output=True, text=True, timeout=60, env={**os.environ, **env},
-    )
+from tests_support import ujumbe
 
 
 def test_migrate_reports_json_and_is_idempotent(clean_database: str, tmp_path: Path) -> None:

@@ -6,8 +6,18 @@ import copy
 from types import TracebackType
 from typing import Any, Self
 
+from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
+from adapters.memory.credits import MemoryLedger
+from adapters.memory.idempotency import MemoryIdempotencyKeys
+from adapters.memory.message_logs import MemoryMessageLogs
+from adapters.memory.messaging import MemoryMessages, MemorySenderIds
+from adapters.memory.deliveries import MemoryDeliveryReports
+from adapters.memory.inbound import MemoryInbound, MemoryOptOuts
+from adapters.memory.notifications import MemoryNotifications
 from adapters.memory.outbox import MemoryEventOutbox
+from adapters.memory.reference import MemoryCountryRates
 from adapters.memory.store import MemoryStore
+from adapters.memory.webhooks import MemoryWebhooks
 
 
 class MemoryUnitOfWork:
@@ -29,6 +39,21 @@ class MemoryUnitOfWork:
     def _bind(self) -> None:
         """Give every repository the store."""
         self.events = MemoryEventOutbox(self.store)
+        self.ledger = MemoryLedger(self.store)
+        self.messages = MemoryMessages(self.store)
+        self.senders = MemorySenderIds(self.store)
+        self.accounts = MemoryAccounts(self.store)
+        self.api_keys = MemoryApiKeys(self.store)
+        self.refresh_tokens = MemoryRefreshTokens(self.store)
+        self.phone_otps = MemoryPhoneOtps(self.store)
+        self.idempotency_keys = MemoryIdempotencyKeys(self.store)
+        self.country_rates = MemoryCountryRates(self.store)
+        self.message_logs = MemoryMessageLogs(self.store)
+        self.webhooks = MemoryWebhooks(self.store)
+        self.notifications = MemoryNotifications(self.store)
+        self.inbound = MemoryInbound(self.store)
+        self.opt_outs = MemoryOptOuts(self.store)
+        self.delivery_reports = MemoryDeliveryReports(self.store)
 
     async def __aexit__(
         self,

@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from importlib import resources
 
 import psycopg
+from procrastinate.schema import SchemaManager
 
 _LOCK_KEY = 0x756A756D6265  # "ujumbe"
+# The job queue's tables and functions (procrastinate's own schema) go in as one tracked step
+# between our files, so later migrations may refer to them (0006 queues jobs from a trigger).
+JOBS_SCHEMA_VERSION = "0005_procrastinate"
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +32,9 @@ def bundled_migrations() -> list[Migration]:
         (entry for entry in folder.iterdir() if entry.name.endswith(".sql")),
         key=lambda entry: entry.name,
     )
-    return [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
+    found = [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
+    found.append(Migration(JOBS_SCHEMA_VERSION, SchemaManager.get_schema()))
+    return sorted(found, key=lambda migration: migration.version)
 
 
 def migrate(

@@ -14,8 +14,10 @@ from application.ports import OutboxEvent
 class PostgresEventOutbox:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
+        self.added = 0  # events added since the last commit or rollback
 
     async def add(self, event: OutboxEvent) -> None:
+        self.added += 1
         await self._conn.execute(
             "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
             " VALUES (%s, %s, %s, %s, %s)",

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from types import TracebackType
 from typing import Self
 
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
+from adapters.postgres.credits import PostgresLedger
+from adapters.postgres.idempotency import PostgresIdempotencyKeys
+from adapters.postgres.message_logs import PostgresMessageLogs
+from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
+from adapters.postgres.deliveries import PostgresDeliveryReports
+from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
+from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
+from adapters.postgres.reference import PostgresCountryRates
+from adapters.postgres.webhooks import PostgresWebhooks
 
 
 class PostgresUnitOfWork:
     """Borrows a connection for the block; repositories share it and never open their own."""
 
-    def __init__(self, pool: AsyncConnectionPool) -> None:
+    def __init__(self, pool: AsyncConnectionPool,
+                 on_events_committed: Callable[[], Awaitable[None]] | None = None) -> None:
         self._pool = pool
         self._conn: AsyncConnection | None = None
+        # Called after a commit that added outbox events (queues their dispatch job).
+        self._on_events_committed = on_events_committed
 
     @property
     def connection(self) -> AsyncConnection:
@@ -32,6 +46,21 @@ class PostgresUnitOfWork:
     def _bind(self, conn: AsyncConnection) -> None:
         """Give every repository the transaction's connection."""
         self.events = PostgresEventOutbox(conn)
+        self.ledger = PostgresLedger(conn)
+        self.messages = PostgresMessages(conn)
+        self.senders = PostgresSenderIds(conn)
+        self.accounts = PostgresAccounts(conn)
+        self.api_keys = PostgresApiKeys(conn)
+        self.refresh_tokens = PostgresRefreshTokens(conn)
+        self.phone_otps = PostgresPhoneOtps(conn)
+        self.idempotency_keys = PostgresIdempotencyKeys(conn)
+        self.country_rates = PostgresCountryRates(conn)
+        self.message_logs = PostgresMessageLogs(conn)
+        self.webhooks = PostgresWebhooks(conn)
+        self.notifications = PostgresNotifications(conn)
+        self.inbound = PostgresInbound(conn)
+        self.opt_outs = PostgresOptOuts(conn)
+        self.delivery_reports = PostgresDeliveryReports(conn)
 
     async def __aexit__(
         self,
@@ -49,6 +78,10 @@ class PostgresUnitOfWork:
 
     async def commit(self) -> None:
         await self.connection.commit()
+        if self.events.added and self._on_events_committed is not None:
+            self.events.added = 0
+            await self._on_events_committed()
 
     async def rollback(self) -> None:
         await self.connection.rollback()
+        self.events.added = 0

@@ -10,6 +10,7 @@ import click
 from adapters.postgres.migrate import migrate as apply_migrations
 from entrypoints.cli.output import progress
 from entrypoints.container import Container
+from entrypoints.worker import jobs_running
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,12 +30,13 @@ def container() -> Container:
 
 @asynccontextmanager
 async def services() -> AsyncIterator[Container]:
-    """The container with its database pool open, for one command."""
+    """The container with its database pool and job queue open, for one command."""
     c = container()
     pool = c.pool()
     await pool.open(wait=True)
     try:
-        yield c
+        async with jobs_running(c, in_process_worker=False):
+            yield c
     finally:
         await pool.close()
 

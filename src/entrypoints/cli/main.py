@@ -10,6 +10,11 @@ import uvicorn
 from entrypoints.cli.base import cli, container, run_migrations
 from entrypoints.cli.output import command, emit, progress
 
+# Each area registers its commands on import.
+import entrypoints.cli.accounts  # noqa: E402,F401
+import entrypoints.cli.credits  # noqa: E402,F401
+import entrypoints.cli.simulator  # noqa: E402,F401
+
 
 @command(cli, "migrate")
 def migrate_command() -> None:

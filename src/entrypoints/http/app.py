@@ -13,12 +13,30 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.types import Message, Scope
 
 from entrypoints.container import Container
+from entrypoints.worker import jobs_running
+from entrypoints.http.controllers.api_keys import ApiKeysController
+from entrypoints.http.controllers.auth import AuthController
+from entrypoints.http.controllers.credits import CreditsController
 from entrypoints.http.controllers.health import HealthController
+from entrypoints.http.controllers.message_logs import MessageLogsController
+from entrypoints.http.controllers.quotes import QuoteController
+from entrypoints.http.controllers.rates import RatesController
+from entrypoints.http.controllers.senders import SenderIdsController
+from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
+    AuthController,
+    ApiKeysController,
+    QuoteController,
+    MessageLogsController,
+    RatesController,
+    CreditsController,
+    SmsController,
+    SenderIdsController,
 ]
 
 
@@ -41,14 +59,16 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         pool = container.pool()
         await pool.open(wait=True)
         try:
-            yield
+            async with jobs_running(container, in_process_worker=container.settings().in_process_worker):
+                yield
         finally:
             await pool.close()
 
     return Litestar(
         route_handlers=[*ROUTE_HANDLERS, *(extra_route_handlers or [])],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        before_send=[_stamp_request_id],
+        before_send=[_stamp_request_id, stamp_rate_limit_headers],
+        middleware=[PublicRateLimitMiddleware()],
         lifespan=[lifespan],
         state=State({"container": container}),
         openapi_config=OpenAPIConfig(

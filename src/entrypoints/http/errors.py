@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from litestar import Request, Response
@@ -60,10 +61,18 @@ def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[
     return _respond(status, exc.code, exc.message, exc.field, headers)
 
 
+_MISSING_FIELD = re.compile(r"missing required field `([^`]+)`")
+
+
 def _field_of(exc: ValidationException) -> str | None:
     extra = exc.extra
     if isinstance(extra, list) and extra and isinstance(extra[0], dict):
         key = extra[0].get("key")
+        message = extra[0].get("message")
+        # A missing field is reported on the whole body; name the field itself.
+        missing = _MISSING_FIELD.search(message) if isinstance(message, str) else None
+        if missing and key in ("data", "body", "$"):
+            return missing.group(1)
         if isinstance(key, str) and key:
             return key.removeprefix("$.")
     return None
@@ -87,7 +96,9 @@ def http_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[An
     assert isinstance(exc, HTTPException)
     status = exc.status_code
     code = _CODE_BY_STATUS.get(status, "internal_error" if status >= 500 else "bad_request")
-    return _respond(status, code, exc.detail or code.replace("_", " "), headers=exc.headers)
+    # A body that is not JSON at all fails before any field is read: the field is the body.
+    field = "body" if status == 400 and "JSON is malformed" in (exc.detail or "") else None
+    return _respond(status, code, exc.detail or code.replace("_", " "), field, headers=exc.headers)
 
 
 def internal_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

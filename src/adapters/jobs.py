@@ -1,0 +1,107 @@
+"""The job queue on procrastinate, in the service's own PostgreSQL (DESIGN §2).
+
+Any number of workers on any number of machines share the queue: procrastinate hands each job
+to one worker (`SELECT ... FOR UPDATE SKIP LOCKED`), `lock` keeps jobs on the same thing from
+running at once, and `queueing_lock` keeps one copy of a job waiting. A worker that dies mid-job
+stops heartbeating; the periodic stalled-job recovery puts its jobs back in the queue, so none
+is lost (our jobs are written to be safe to run again). The tasks themselves are registered by
+the composition root (`entrypoints.worker`), which knows the use cases they run.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from procrastinate import App, BaseRetryStrategy, PsycopgConnector, RetryDecision
+from procrastinate.exceptions import AlreadyEnqueued
+from procrastinate.jobs import Job
+
+log = logging.getLogger("ujumbe.jobs")
+
+
+class CappedBackoff(BaseRetryStrategy):
+    """Retry a failed job after 2 s, 4 s, 8 s, ... at most 10 min apart (±20 % jitter), about a
+    day in all, before it counts as failed. Every job is written to be safe to run again."""
+
+    def __init__(self, *, max_attempts: int = 150, first: float = 2.0, cap: float = 600.0) -> None:
+        self.max_attempts, self.first, self.cap = max_attempts, first, cap
+
+    def get_retry_decision(self, *, exception: BaseException, job: Job) -> RetryDecision | None:
+        if job.attempts >= self.max_attempts:
+            return None
+        wait = min(self.cap, self.first * 2 ** min(job.attempts, 30)) * random.uniform(0.8, 1.2)
+        return RetryDecision(retry_in={"seconds": wait})
+
+
+RETRY = CappedBackoff()
+STATUSES = ("todo", "doing", "succeeded", "failed", "cancelled", "aborted")
+
+
+def create_job_app(conninfo: str, *, pool_size: int = 4) -> App:
+    """The procrastinate app on the service database; open it with `await app.open_async()`."""
+    return App(
+        connector=PsycopgConnector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs"),
+        worker_defaults={"delete_jobs": "successful"},
+    )
+
+
+class ProcrastinateJobQueue:
+    """The `JobQueue` port. A task the app registered keeps its queue; any other runs on `default`."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+
+    async def defer(self, task: str, payload: Mapping[str, Any], *, at: datetime | None = None,
+                    lock: str | None = None, queueing_lock: str | None = None) -> None:
+        deferrer = self._app.configure_task(task, schedule_at=at, lock=lock, queueing_lock=queueing_lock)
+        try:
+            await deferrer.defer_async(**payload)
+        except AlreadyEnqueued:
+            pass  # the same job already waits in the queue: this one would do nothing more
+
+
+class WakeOutboxDispatch:
+    """Called after a commit that wrote outbox events: queue their dispatch job.
+
+    The events are committed already, so a failure here must not fail the caller; the
+    periodic dispatch picks the events up within a minute instead.
+    """
+
+    def __init__(self, jobs: ProcrastinateJobQueue, task: str) -> None:
+        self._jobs, self._task = jobs, task
+
+    async def __call__(self) -> None:
+        try:
+            await self._jobs.defer(self._task, {}, queueing_lock=self._task)
+        except Exception:  # the safety net above covers it; the event is not lost
+            log.warning("could not queue the outbox dispatch; the periodic dispatch will", exc_info=True)
+
+
+async def queue_depth(app: App) -> dict[str, dict[str, int]]:
+    """Jobs per queue and status, e.g. {"outbox": {"todo": 2, "doing": 1, ...}, ...}."""
+    rows = await app.connector.execute_query_all_async(
+        "SELECT queue_name, status::text AS status, count(*) AS n FROM procrastinate_jobs"
+        " GROUP BY queue_name, status ORDER BY queue_name"
+    )
+    depth: dict[str, dict[str, int]] = {}
+    for row in rows:
+        depth.setdefault(row["queue_name"], dict.fromkeys(STATUSES, 0))[row["status"]] = int(row["n"])
+    return depth
+
+
+def totals(depth: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
+    """The per-status sums over every queue."""
+    return {status: sum(queue.get(status, 0) for queue in depth.values()) for status in STATUSES}
+
+
+async def recover_stalled_jobs(app: App, *, stalled_after: float) -> int:
+    """Put back in the queue the jobs of workers silent for `stalled_after` seconds."""
+    stalled = list(await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=stalled_after))
+    for job in stalled:
+        log.warning("retrying job %s (%s): its worker stopped heartbeating", job.id, job.task_name)
+        await app.job_manager.retry_job(job)
+    return len(stalled)

@@ -1,0 +1,125 @@
+"""Accounts and their credentials in memory."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from adapters.memory.store import MemoryStore
+from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
+from application.phone_verification import PhoneOtp
+from domain.errors import EmailTaken
+
+
+class MemoryAccounts:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[str, Account]:
+        rows: dict[str, Account] = self._store.table("accounts")
+        return rows
+
+    async def add(self, account: Account) -> None:
+        if any(a.email.lower() == account.email.lower() for a in self._rows().values()):
+            raise EmailTaken(field="email")
+        self._rows()[account.id] = account
+        self._store.table("account_ids", set).add(account.id)
+
+    async def get(self, account_id: str) -> Account | None:
+        return self._rows().get(account_id)
+
+    async def by_email(self, email: str) -> Account | None:
+        return next((a for a in self._rows().values() if a.email.lower() == email.lower()), None)
+
+    async def list(self) -> list[Account]:
+        return sorted(self._rows().values(), key=lambda a: (a.created_at, a.email))
+
+    async def update(self, account: Account) -> None:
+        stored = self._rows()[account.id]
+        self._rows()[account.id] = replace(account, email=stored.email, password_hash=stored.password_hash,
+                                           created_at=stored.created_at)
+
+
+class MemoryApiKeys:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], ApiKey]:
+        rows: dict[tuple[str, str], ApiKey] = self._store.table("api_keys")
+        return rows
+
+    async def add(self, key: ApiKey) -> None:
+        self._rows()[(key.account_id, key.id)] = key
+
+    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
+        key = next((k for k in self._rows().values() if k.key_hash == key_hash), None)
+        if key is None:
+            return None
+        account: Account = self._store.table("accounts")[key.account_id]
+        return ApiKeyOwner(key=key, plan=account.plan)
+
+    async def list(self, account_id: str) -> list[ApiKey]:
+        keys = [k for k in self._rows().values() if k.account_id == account_id and k.revoked_at is None]
+        keys.sort(key=lambda k: k.id)
+        keys.sort(key=lambda k: k.created_at, reverse=True)
+        return keys
+
+    async def revoke(self, account_id: str, key_id: str, at: datetime) -> bool:
+        key = self._rows().get((account_id, key_id))
+        if key is None or key.revoked_at is not None:
+            return False
+        self._rows()[(account_id, key_id)] = replace(key, revoked_at=at)
+        return True
+
+    async def touch(self, account_id: str, key_id: str, at: datetime) -> None:
+        key = self._rows()[(account_id, key_id)]
+        self._rows()[(account_id, key_id)] = replace(key, last_used_at=at)
+
+
+class MemoryRefreshTokens:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], RefreshToken]:
+        rows: dict[tuple[str, str], RefreshToken] = self._store.table("refresh_tokens")
+        return rows
+
+    async def add(self, token: RefreshToken) -> None:
+        self._rows()[(token.account_id, token.id)] = token
+
+    async def by_hash(self, token_hash: str) -> RefreshToken | None:
+        return next((t for t in self._rows().values() if t.token_hash == token_hash), None)
+
+    async def use(self, account_id: str, token_id: str, at: datetime) -> bool:
+        token = self._rows()[(account_id, token_id)]
+        if token.used_at is not None:
+            return False
+        self._rows()[(account_id, token_id)] = replace(token, used_at=at)
+        return True
+
+    async def revoke_family(self, account_id: str, family_id: str, at: datetime) -> None:
+        rows = self._rows()
+        for key, token in list(rows.items()):
+            if token.account_id == account_id and token.family_id == family_id and token.revoked_at is None:
+                rows[key] = replace(token, revoked_at=at)
+
+
+class MemoryPhoneOtps:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], PhoneOtp]:
+        rows: dict[tuple[str, str], PhoneOtp] = self._store.table("phone_otps")
+        return rows
+
+    async def get(self, account_id: str, phone: str) -> PhoneOtp | None:
+        return self._rows().get((account_id, phone))
+
+    async def save(self, otp: PhoneOtp) -> None:
+        self._rows()[(otp.account_id, otp.phone)] = otp
+
+    async def delete(self, account_id: str, phone: str) -> None:
+        self._rows().pop((account_id, phone), None)
+
+    async def phones_sent_since(self, account_id: str, since: datetime) -> int:
+        return sum(1 for o in self._rows().values() if o.account_id == account_id and o.sent_at >= since)

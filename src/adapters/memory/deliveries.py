@@ -1,0 +1,45 @@
+"""Delivery reports in memory (messages are the memory messaging adapter's rows)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from adapters.memory.store import MemoryStore
+from application.deliveries import DeliveryReport, UnmatchedReport
+from application.messaging import Message
+
+
+class MemoryDeliveryReports:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _messages(self) -> dict[tuple[str, str], Message]:
+        rows: dict[tuple[str, str], Message] = self._store.table("messages")
+        return rows
+
+    def _unmatched(self) -> dict[int, UnmatchedReport]:
+        rows: dict[int, UnmatchedReport] = self._store.table("unmatched_delivery_reports")
+        return rows
+
+    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
+        return next((m for m in self._messages().values() if m.gateway_ref == gateway_ref), None)
+
+    async def record_status(self, message: Message) -> None:
+        stored = self._messages()[(message.account_id, message.id)]
+        self._messages()[(message.account_id, message.id)] = replace(
+            stored, status=message.status, delivered_at=message.delivered_at, error=message.error,
+            updated_at=message.updated_at,
+        )
+
+    async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:
+        report_id = len(self._unmatched()) + 1
+        self._unmatched()[report_id] = UnmatchedReport(report_id, report, received_at)
+
+    async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
+        matched: set[int] = self._store.table("matched_delivery_reports", set)
+        found = [u for u in self._unmatched().values() if u.id not in matched and u.received_at >= received_since]
+        return sorted(found, key=lambda u: (u.received_at, u.id))[:limit]
+
+    async def mark_matched(self, report_id: int, at: datetime) -> None:
+        self._store.table("matched_delivery_reports", set).add(report_id)

@@ -1,0 +1,80 @@
+"""Messages and sender IDs in memory."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from adapters.memory.store import MemoryStore
+from application.messaging import Message, SenderId, SubmitOutcome
+from domain.messages import MessageStatus
+
+
+class MemoryMessages:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], Message]:
+        rows: dict[tuple[str, str], Message] = self._store.table("messages")
+        return rows
+
+    async def add_many(self, messages: Sequence[Message]) -> None:
+        rows = self._rows()
+        keys = [(m.account_id, m.id) for m in messages]
+        if len(set(keys)) != len(keys) or any(key in rows for key in keys):
+            raise ValueError("duplicate message id")
+        rows.update(zip(keys, messages))
+
+    async def get(self, account_id: str, message_id: str) -> Message | None:
+        return self._rows().get((account_id, message_id))
+
+    async def record_outcomes(
+        self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
+    ) -> list[str]:
+        rows = self._rows()
+        moved: list[str] = []
+        for outcome in outcomes:
+            message = rows.get((account_id, outcome.message_id))
+            if message is None or message.status != MessageStatus.PENDING:
+                continue
+            rows[(account_id, outcome.message_id)] = replace(
+                message, status=outcome.status, gateway_ref=outcome.gateway_ref,
+                error=outcome.error, credits_used=outcome.credits_used, cost=outcome.cost,
+                sent_at=at if outcome.status == MessageStatus.SENT else None, updated_at=at,
+            )
+            moved.append(outcome.message_id)
+        return moved
+
+    async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
+        rows = self._rows()
+        stuck = sorted(
+            (m for m in rows.values() if m.status == MessageStatus.PENDING
+             and m.campaign_id is None and m.updated_at < older_than),
+            key=lambda m: m.updated_at,
+        )[:limit]
+        for message in stuck:
+            rows[(message.account_id, message.id)] = replace(message, updated_at=now)
+        return sorted((replace(m, updated_at=now) for m in stuck), key=lambda m: (m.created_at, m.id))
+
+
+class MemorySenderIds:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], SenderId]:
+        rows: dict[tuple[str, str], SenderId] = self._store.table("sender_ids")
+        return rows
+
+    async def add(self, account_id: str, sender: SenderId) -> bool:
+        return self._rows().setdefault((account_id, sender.sender_id), sender) is sender
+
+    async def remove(self, account_id: str, sender_id: str) -> bool:
+        return self._rows().pop((account_id, sender_id), None) is not None
+
+    async def list(self, account_id: str) -> list[SenderId]:
+        return sorted((s for (owner, _), s in self._rows().items() if owner == account_id),
+                      key=lambda s: s.sender_id)
+
+    async def is_registered(self, account_id: str, sender_id: str) -> bool:
+        return (account_id, sender_id) in self._rows()

@@ -1,0 +1,196 @@
+"""Accounts and their credentials in PostgreSQL."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from psycopg import AsyncConnection
+from psycopg.rows import class_row
+
+from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
+from application.phone_verification import PhoneOtp
+from domain.errors import EmailTaken
+
+_ACCOUNT = (
+    "SELECT id::text, email, password_hash, business_name, plan, phone, phone_verified,"
+    " email_verified, created_at FROM accounts"
+)
+_API_KEY = (
+    "SELECT id::text, account_id::text, name, prefix, key_hash, created_at, last_used_at, revoked_at"
+    " FROM api_keys"
+)
+_REFRESH_TOKEN = (
+    "SELECT id::text, account_id::text, family_id::text, token_hash, created_at, expires_at,"
+    " used_at, revoked_at FROM refresh_tokens"
+)
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+class PostgresAccounts:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, account: Account) -> None:
+        # DO NOTHING rather than catching the violation: the caller's transaction stays usable.
+        cur = await self._conn.execute(
+            "INSERT INTO accounts (id, email, password_hash, business_name, plan, phone,"
+            " phone_verified, email_verified, created_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            (account.id, account.email, account.password_hash, account.business_name,
+             account.plan, account.phone, account.phone_verified, account.email_verified,
+             account.created_at),
+        )
+        if cur.rowcount != 1:
+            raise EmailTaken(field="email")
+
+    async def get(self, account_id: str) -> Account | None:
+        if not _is_uuid(account_id):
+            return None
+        async with self._conn.cursor(row_factory=class_row(Account)) as cur:
+            await cur.execute(f"{_ACCOUNT} WHERE id = %s", (account_id,))
+            return await cur.fetchone()
+
+    async def by_email(self, email: str) -> Account | None:
+        async with self._conn.cursor(row_factory=class_row(Account)) as cur:
+            await cur.execute(f"{_ACCOUNT} WHERE lower(email) = lower(%s)", (email,))
+            return await cur.fetchone()
+
+    async def list(self) -> list[Account]:
+        async with self._conn.cursor(row_factory=class_row(Account)) as cur:
+            await cur.execute(f"{_ACCOUNT} ORDER BY created_at, email")
+            return await cur.fetchall()
+
+    async def update(self, account: Account) -> None:
+        await self._conn.execute(
+            "UPDATE accounts SET business_name = %s, plan = %s, phone = %s, phone_verified = %s,"
+            " email_verified = %s WHERE id = %s",
+            (account.business_name, account.plan, account.phone, account.phone_verified,
+             account.email_verified, account.id),
+        )
+
+
+class PostgresApiKeys:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, key: ApiKey) -> None:
+        await self._conn.execute(
+            "INSERT INTO api_keys (account_id, id, name, prefix, key_hash, created_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            (key.account_id, key.id, key.name, key.prefix, key.key_hash, key.created_at),
+        )
+
+    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
+        async with self._conn.cursor() as cur:
+            await cur.execute(
+                "SELECT k.id::text, k.account_id::text, k.name, k.prefix, k.key_hash, k.created_at,"
+                " k.last_used_at, k.revoked_at, a.plan"
+                " FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = %s",
+                (key_hash,),
+            )
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        return ApiKeyOwner(key=ApiKey(*row[:8]), plan=row[8])
+
+    async def list(self, account_id: str) -> list[ApiKey]:
+        async with self._conn.cursor(row_factory=class_row(ApiKey)) as cur:
+            await cur.execute(
+                f"{_API_KEY} WHERE account_id = %s AND revoked_at IS NULL ORDER BY created_at DESC, id",
+                (account_id,),
+            )
+            return await cur.fetchall()
+
+    async def revoke(self, account_id: str, key_id: str, at: datetime) -> bool:
+        if not _is_uuid(key_id):
+            return False
+        cur = await self._conn.execute(
+            "UPDATE api_keys SET revoked_at = %s"
+            " WHERE account_id = %s AND id = %s AND revoked_at IS NULL",
+            (at, account_id, key_id),
+        )
+        return cur.rowcount == 1
+
+    async def touch(self, account_id: str, key_id: str, at: datetime) -> None:
+        await self._conn.execute(
+            "UPDATE api_keys SET last_used_at = %s WHERE account_id = %s AND id = %s",
+            (at, account_id, key_id),
+        )
+
+
+class PostgresRefreshTokens:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, token: RefreshToken) -> None:
+        await self._conn.execute(
+            "INSERT INTO refresh_tokens (account_id, id, family_id, token_hash, created_at, expires_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            (token.account_id, token.id, token.family_id, token.token_hash, token.created_at,
+             token.expires_at),
+        )
+
+    async def by_hash(self, token_hash: str) -> RefreshToken | None:
+        async with self._conn.cursor(row_factory=class_row(RefreshToken)) as cur:
+            await cur.execute(f"{_REFRESH_TOKEN} WHERE token_hash = %s", (token_hash,))
+            return await cur.fetchone()
+
+    async def use(self, account_id: str, token_id: str, at: datetime) -> bool:
+        cur = await self._conn.execute(
+            "UPDATE refresh_tokens SET used_at = %s"
+            " WHERE account_id = %s AND id = %s AND used_at IS NULL",
+            (at, account_id, token_id),
+        )
+        return cur.rowcount == 1
+
+    async def revoke_family(self, account_id: str, family_id: str, at: datetime) -> None:
+        await self._conn.execute(
+            "UPDATE refresh_tokens SET revoked_at = coalesce(revoked_at, %s)"
+            " WHERE account_id = %s AND family_id = %s",
+            (at, account_id, family_id),
+        )
+
+
+class PostgresPhoneOtps:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def get(self, account_id: str, phone: str) -> PhoneOtp | None:
+        async with self._conn.cursor(row_factory=class_row(PhoneOtp)) as cur:
+            await cur.execute(
+                "SELECT account_id::text, phone, code_hash, attempts, expires_at, sent_at,"
+                " window_started_at, sends_in_window FROM phone_otps WHERE account_id = %s AND phone = %s",
+                (account_id, phone),
+            )
+            return await cur.fetchone()
+
+    async def save(self, otp: PhoneOtp) -> None:
+        await self._conn.execute(
+            "INSERT INTO phone_otps (account_id, phone, code_hash, attempts, expires_at, sent_at,"
+            " window_started_at, sends_in_window) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (account_id, phone) DO UPDATE SET code_hash = EXCLUDED.code_hash,"
+            " attempts = EXCLUDED.attempts, expires_at = EXCLUDED.expires_at, sent_at = EXCLUDED.sent_at,"
+            " window_started_at = EXCLUDED.window_started_at, sends_in_window = EXCLUDED.sends_in_window",
+            (otp.account_id, otp.phone, otp.code_hash, otp.attempts, otp.expires_at, otp.sent_at,
+             otp.window_started_at, otp.sends_in_window),
+        )
+
+    async def delete(self, account_id: str, phone: str) -> None:
+        await self._conn.execute(
+            "DELETE FROM phone_otps WHERE account_id = %s AND phone = %s", (account_id, phone)
+        )
+
+    async def phones_sent_since(self, account_id: str, since: datetime) -> int:
+        cur = await self._conn.execute(
+            "SELECT count(*) FROM phone_otps WHERE account_id = %s AND sent_at >= %s", (account_id, since)
+        )
+        row = await cur.fetchone()
+        return int(row[0]) if row else 0

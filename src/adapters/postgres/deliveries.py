@@ -1,0 +1,62 @@
+"""Delivery reports in PostgreSQL: messages by gateway reference, and reports matching none."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from psycopg import AsyncConnection
+from psycopg.rows import dict_row
+
+from application.deliveries import DeliveryReport, UnmatchedReport
+from application.messaging import Message
+from domain.messages import MessageEvent, MessageStatus
+
+_MESSAGE = (
+    "SELECT account_id::text, id::text, batch_id::text, campaign_id::text, to_number AS to, sender,"
+    " requested_sender, body, encoding, characters, sms_parts, segments, credits_used, cost, carrier,"
+    " status, error, gateway_ref, created_at, sent_at, delivered_at, updated_at FROM messages"
+)
+
+
+class PostgresDeliveryReports:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
+        async with self._conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(f"{_MESSAGE} WHERE gateway_ref = %s FOR UPDATE", (gateway_ref,))
+            row = await cur.fetchone()
+        return Message(**{**row, "status": MessageStatus(row["status"])}) if row else None
+
+    async def record_status(self, message: Message) -> None:
+        await self._conn.execute(
+            "UPDATE messages SET status = %s, delivered_at = %s, error = %s, updated_at = %s"
+            " WHERE account_id = %s AND id = %s",
+            (message.status.value, message.delivered_at, message.error, message.updated_at,
+             message.account_id, message.id),
+        )
+
+    async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:
+        await self._conn.execute(
+            "INSERT INTO unmatched_delivery_reports (gateway_ref, outcome, error, reported_at, received_at)"
+            " VALUES (%s, %s, %s, %s, %s)",
+            (report.gateway_ref, report.outcome.value, report.error, report.reported_at, received_at),
+        )
+
+    async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
+        cur = await self._conn.execute(
+            "SELECT id, gateway_ref, outcome, error, reported_at, received_at FROM unmatched_delivery_reports"
+            " WHERE matched_at IS NULL AND received_at >= %s ORDER BY received_at, id LIMIT %s"
+            " FOR UPDATE SKIP LOCKED",
+            (received_since, limit),
+        )
+        return [
+            UnmatchedReport(id=row[0], report=DeliveryReport(row[1], MessageEvent(row[2]), row[4], row[3]),
+                            received_at=row[5])
+            for row in await cur.fetchall()
+        ]
+
+    async def mark_matched(self, report_id: int, at: datetime) -> None:
+        await self._conn.execute(
+            "UPDATE unmatched_delivery_reports SET matched_at = %s WHERE id = %s", (at, report_id)
+        )

@@ -1,0 +1,142 @@
+"""Passwords (argon2id), access tokens (JWT, HS256), random secrets and their digests."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import os
+import secrets
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import jwt
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from application.accounts import ACCESS_TOKEN_TTL
+from application.ports import Clock
+from domain.errors import Unauthorized
+
+API_KEY_SCHEME = "uj_live_"
+_BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_ALGORITHM = "HS256"
+
+
+def base62(data: bytes) -> str:
+    number = int.from_bytes(data, "big")
+    digits = []
+    while number:
+        number, rest = divmod(number, 62)
+        digits.append(_BASE62[rest])
+    # Fixed width (43 characters for 32 bytes), so every key has the same length.
+    width = -(-len(data) * 8 * 1000 // 5954)  # ceil(bits / log2(62)), log2(62) ~ 5.954
+    return "".join(reversed(digits)).rjust(width, "0")
+
+
+def load_or_create_secret_key(configured: str | None, data_dir: Path) -> str:
+    """`UJUMBE_SECRET_KEY`, or a key generated once and kept in the data directory."""
+    if configured:
+        return configured
+    path = data_dir / "secret_key"
+    if path.exists():
+        return path.read_text("utf-8").strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    try:
+        # O_EXCL: of two processes starting together, one writes and both read its key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text("utf-8").strip()
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(key)
+    return key
+
+
+class Argon2PasswordHasher:
+    """argon2id; hashing runs in a thread so a login does not stall the event loop."""
+
+    def __init__(self, *, time_cost: int = 3, memory_cost: int = 65536, parallelism: int = 4) -> None:
+        self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_cost,
+                                      parallelism=parallelism, type=Type.ID)
+        self._dummy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        return await asyncio.to_thread(self._hasher.hash, password)
+
+    async def verify(self, password_hash: str, password: str) -> bool:
+        return await asyncio.to_thread(self._verify, password_hash, password)
+
+    async def verify_dummy(self, password: str) -> None:
+        if self._dummy is None:
+            self._dummy = await self.hash(secrets.token_urlsafe(16))
+        await self.verify(self._dummy, password)
+
+    def _verify(self, password_hash: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+
+class JwtAccessTokens:
+    """HS256 access tokens; expiry is checked against the Clock port, not the wall clock."""
+
+    def __init__(self, secret_key: str, clock: Clock) -> None:
+        self._key = secret_key
+        self._clock = clock
+
+    def issue(self, account_id: str) -> str:
+        now = self._clock.now()
+        claims = {
+            "sub": account_id,
+            "type": "access",
+            "iat": _epoch(now),
+            "exp": _epoch(now + ACCESS_TOKEN_TTL),
+            "jti": secrets.token_hex(8),
+        }
+        return jwt.encode(claims, self._key, algorithm=_ALGORITHM)
+
+    def account_of(self, token: str) -> str:
+        try:
+            claims: dict[str, Any] = jwt.decode(
+                token,
+                self._key,
+                algorithms=[_ALGORITHM],  # the allow-list: no `none`, no key confusion
+                options={"require": ["sub", "exp", "type"], "verify_exp": False, "verify_iat": False},
+            )
+        except jwt.InvalidTokenError as exc:
+            raise Unauthorized("The access token is not valid.", field="Authorization") from exc
+        if claims.get("type") != "access" or not isinstance(claims.get("sub"), str):
+            raise Unauthorized("This is not an access token.", field="Authorization")
+        exp = claims["exp"]
+        if not isinstance(exp, (int, float)) or exp <= _epoch(self._clock.now()):
+            raise Unauthorized("The access token has expired.", field="Authorization")
+        return str(claims["sub"])
+
+
+class RandomSecrets:
+    """Random secrets from `secrets`, and how they are stored."""
+
+    def __init__(self, secret_key: str) -> None:
+        self._key = secret_key.encode()
+
+    def api_key(self) -> str:
+        return API_KEY_SCHEME + base62(secrets.token_bytes(32))
+
+    def refresh_token(self) -> str:
+        return secrets.token_urlsafe(32)
+
+    def otp_code(self) -> str:
+        return f"{secrets.randbelow(1_000_000):06d}"
+
+    def digest(self, secret: str) -> str:
+        return hashlib.sha256(secret.encode()).hexdigest()
+
+    def keyed_digest(self, secret: str) -> str:
+        return hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()
+
+
+def _epoch(moment: datetime) -> int:
+    return int(moment.timestamp())

@@ -1,0 +1,119 @@
+"""Credits: the ledger repository port and the balance, history and grant use cases.
+
+The ledger rules live in `domain.ledger`; the repository applies them atomically in storage
+(DESIGN §6), so a posting is one call: it either appends an entry or raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from application.ports import Clock, IdGenerator, UnitOfWork
+from domain.errors import ValidationError
+from domain.ledger import EntryType, LedgerEntry, Posting
+
+DEFAULT_HISTORY_PER_PAGE = 50  # spec: Credit history
+MAX_HISTORY_PER_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerPage:
+    entries: list[LedgerEntry]  # newest first
+    total: int
+
+
+class LedgerRepository(Protocol):
+    async def post(self, account_id: str, posting: Posting, entry_id: str, at: datetime) -> LedgerEntry:
+        """Append `posting` so the balance never goes below zero, or return the entry already
+        posted under its reference. Raises `InsufficientCredits` (and `ValidationError` for a
+        refund larger than what its deduction has left)."""
+        ...
+
+    async def balance(self, account_id: str) -> int:
+        """The newest entry's `balance_after` (0 before the first entry)."""
+        ...
+
+    async def history(self, account_id: str, page: int, per_page: int) -> LedgerPage: ...
+
+
+def validate_paging(page: int, per_page: int, *, max_per_page: int) -> tuple[int, int]:
+    """Page numbers start at 1; a page holds 1..max_per_page rows."""
+    if page < 1:
+        raise ValidationError("page starts at 1.", field="page")
+    if not 1 <= per_page <= max_per_page:
+        raise ValidationError(f"per_page is between 1 and {max_per_page}.", field="per_page")
+    return page, per_page
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    account_id: str
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class CreditHistoryPage:
+    transactions: list[LedgerEntry]
+    page: int
+    per_page: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    account_id: str
+    credits: int
+    description: str | None = None
+    reference: str | None = None  # give one to make a retried grant a no-op
+
+
+UowFactory = Callable[[], UnitOfWork]
+
+
+class GrantCredits:
+    """Credits given by the operator (ledger `grant`)."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def __call__(self, grant: Grant) -> LedgerEntry:
+        entry_id = self._ids.new_id()
+        posting = Posting(
+            type=EntryType.GRANT,
+            credits=grant.credits,
+            description=(grant.description or "").strip() or "Credits granted",
+            reference=grant.reference or f"grant:{entry_id}",
+        )
+        async with self._uow() as uow:
+            entry = await uow.ledger.post(grant.account_id, posting, entry_id, self._clock.now())
+            await uow.commit()
+        return entry
+
+
+class GetBalance:
+    def __init__(self, uow: UowFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str) -> Balance:
+        async with self._uow() as uow:
+            return Balance(account_id=account_id, balance=await uow.ledger.balance(account_id))
+
+
+class CreditHistory:
+    """The account's ledger entries, newest first, a page at a time."""
+
+    def __init__(self, uow: UowFactory) -> None:
+        self._uow = uow
+
+    async def __call__(
+        self, account_id: str, page: int = 1, per_page: int = DEFAULT_HISTORY_PER_PAGE
+    ) -> CreditHistoryPage:
+        validate_paging(page, per_page, max_per_page=MAX_HISTORY_PER_PAGE)
+        async with self._uow() as uow:
+            found = await uow.ledger.history(account_id, page, per_page)
+        return CreditHistoryPage(
+            transactions=found.entries, page=page, per_page=per_page, total=found.total
+        )

@@ -1,0 +1,188 @@
+"""Delivery reports: the carrier's word on whether a sent SMS reached the handset.
+
+Gateways hand reports (and inbound SMS) to a `GatewayListener` they are given; the listener
+queues a job per item, so the carrier is acknowledged at once and the work survives crashes.
+`ApplyDeliveryReport` moves the message with `domain.messages.next_status`: the first final
+report wins, so late, repeated or out-of-order reports never move a status backwards. A report
+whose gateway reference matches no message is recorded and ignored; since a report can overtake
+its own submit's outcome (the reference is stored with the outcome), `RematchDeliveryReports`
+tries unmatched reports again for a day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any, Protocol
+
+from application.inbound import InboundSms
+from application.messaging import Message
+from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork
+from domain.messages import MessageEvent, MessageStatus, is_report, next_status
+from domain.webhooks import WebhookEventType
+
+APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
+RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
+REMATCH_WINDOW = timedelta(days=1)
+UNDELIVERABLE_ERROR = "undeliverable"
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryReport:
+    gateway_ref: str
+    outcome: MessageEvent  # DELIVERED or UNDELIVERABLE
+    reported_at: datetime  # when the carrier says it happened
+    error: str | None = None  # the carrier's reason, when undeliverable
+
+    def __post_init__(self) -> None:
+        if not is_report(self.outcome):
+            raise ValueError(f"{self.outcome} is not a delivery report outcome")
+
+    def as_job(self) -> dict[str, Any]:
+        return {"gateway_ref": self.gateway_ref, "outcome": self.outcome.value,
+                "reported_at": self.reported_at.isoformat(), "error": self.error}
+
+    @classmethod
+    def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
+        return cls(gateway_ref=payload["gateway_ref"], outcome=MessageEvent(payload["outcome"]),
+                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
+
+
+class ReportResult(StrEnum):
+    APPLIED = "applied"  # the message moved
+    IGNORED = "ignored"  # the message is final already (a late or repeated report)
+    UNMATCHED = "unmatched"  # no message has this gateway reference (yet)
+
+
+@dataclass(frozen=True, slots=True)
+class UnmatchedReport:
+    id: int
+    report: DeliveryReport
+    received_at: datetime
+
+
+class DeliveryReportRepository(Protocol):
+    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
+        """The message the gateway knows by this reference, locked until the transaction ends."""
+        ...
+
+    async def record_status(self, message: Message) -> None:
+        """Store the message's status, delivered_at, error and updated_at."""
+        ...
+
+    async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None: ...
+
+    async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
+        """Reports not matched yet, received since `received_since`, oldest first, locked."""
+        ...
+
+    async def mark_matched(self, report_id: int, at: datetime) -> None: ...
+
+
+class GatewayListener(Protocol):
+    """Where a gateway hands what the carrier tells it, as soon as it hears it."""
+
+    async def delivery_report(self, report: DeliveryReport) -> None: ...
+
+    async def inbound_sms(self, sms: InboundSms) -> None: ...
+
+
+class QueueGatewayReports:
+    """The listener gateways are given: one job per report or inbound SMS. A report is
+    processed no earlier than the moment it says it happened (the simulator reports ahead)."""
+
+    def __init__(self, jobs: JobQueue) -> None:
+        self._jobs = jobs
+
+    async def delivery_report(self, report: DeliveryReport) -> None:
+        await self._jobs.defer(APPLY_DELIVERY_REPORT, report.as_job(), at=report.reported_at)
+
+    async def inbound_sms(self, sms: InboundSms) -> None:
+        await self._jobs.defer(RECEIVE_INBOUND_SMS, {
+            "from_number": sms.from_number, "text": sms.text, "to": sms.to, "gateway_ref": sms.gateway_ref,
+            "received_at": sms.received_at.isoformat() if sms.received_at else None,
+        })
+
+
+UowFactory = Callable[[], UnitOfWork]
+
+
+def _event(message: Message, event_id: str, at: datetime) -> OutboxEvent:
+    delivered = message.status == MessageStatus.DELIVERED
+    data: dict[str, object] = {
+        "message_id": message.id, "to": message.to, "from": message.sender,
+        "status": message.status.value, "credits_used": message.credits_used,
+        "sms_parts": message.sms_parts, "batch_id": message.batch_id,
+    }
+    if message.campaign_id is not None:
+        data["campaign_id"] = message.campaign_id
+    if delivered:
+        data["delivered_at"] = message.delivered_at.isoformat() if message.delivered_at else None
+    else:
+        data["error"] = message.error
+    event_type = WebhookEventType.MESSAGE_DELIVERED if delivered else WebhookEventType.MESSAGE_FAILED
+    return OutboxEvent(id=event_id, account_id=message.account_id, type=event_type, data=data, created_at=at)
+
+
+class _Apply:
+    """Moves one locked message by one report, in the caller's transaction."""
+
+    def __init__(self, clock: Clock, ids: IdGenerator) -> None:
+        self._clock, self._ids = clock, ids
+
+    async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> ReportResult:
+        status = next_status(message.status, report.outcome)
+        if status == message.status:
+            return ReportResult.IGNORED
+        now = self._clock.now()
+        moved = replace(
+            message, status=status, updated_at=now,
+            delivered_at=report.reported_at if status == MessageStatus.DELIVERED else None,
+            error=None if status == MessageStatus.DELIVERED else (report.error or UNDELIVERABLE_ERROR),
+        )
+        await uow.delivery_reports.record_status(moved)
+        await uow.events.add(_event(moved, self._ids.new_id(), now))
+        # Campaign counters (delivered_count, failed_count) follow here for messages with a
+        # campaign_id, in this same transaction, once campaigns exist.
+        return ReportResult.APPLIED
+
+
+class ApplyDeliveryReport:
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock = uow, clock
+        self._apply = _Apply(clock, ids)
+
+    async def __call__(self, report: DeliveryReport) -> ReportResult:
+        async with self._uow() as uow:
+            message = await uow.delivery_reports.message_by_gateway_ref(report.gateway_ref)
+            if message is None:
+                await uow.delivery_reports.add_unmatched(report, self._clock.now())
+                result = ReportResult.UNMATCHED
+            else:
+                result = await self._apply(uow, message, report)
+            await uow.commit()
+        return result
+
+
+class RematchDeliveryReports:
+    """Applies recorded reports whose message has since got its gateway reference."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock = uow, clock
+        self._apply = _Apply(clock, ids)
+
+    async def __call__(self, limit: int = 500) -> int:
+        now = self._clock.now()
+        matched = 0
+        async with self._uow() as uow:
+            for unmatched in await uow.delivery_reports.unmatched(now - REMATCH_WINDOW, limit):
+                message = await uow.delivery_reports.message_by_gateway_ref(unmatched.report.gateway_ref)
+                if message is None:
+                    continue
+                await self._apply(uow, message, unmatched.report)
+                await uow.delivery_reports.mark_matched(unmatched.id, now)
+                matched += 1
+            await uow.commit()
+        return matched

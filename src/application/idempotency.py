@@ -1,0 +1,163 @@
+"""Idempotency-Key: a retried request is answered once (spec Rules + Limits, DESIGN §6).
+
+The first request with a key claims it, and the claim commits before the work runs, so a
+concurrent duplicate sees it and gets `request_in_progress`. A successful response is stored
+and replayed for 24 hours to every retry with the same request; a failure releases the claim
+so a retry runs again. Keys are scoped to (account, route).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from application.ports import Clock, UnitOfWorkFactory
+from domain.errors import IdempotencyKeyReused, RequestInProgress
+from domain.rules import validate_idempotency_key
+
+REPLAY_WINDOW = timedelta(hours=24)
+# A claim this old belongs to a process that died mid-request. Generous on purpose: taking
+# over a claim whose request is in fact still running would run it twice.
+ABANDONED_AFTER = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class IdempotencyRecord:
+    account_id: str
+    route: str
+    key: str
+    fingerprint: str  # of the request that claimed the key (method, path, body)
+    claimed_at: datetime
+    expires_at: datetime
+    response_status: int | None = None  # set once the request succeeded
+    response_body: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The right to run the request; handed back to `complete` or `release`."""
+
+    account_id: str
+    route: str
+    key: str
+    claimed_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The stored answer of the request that used the key first."""
+
+    status: int
+    body: bytes
+
+
+class IdempotencyKeys(Protocol):
+    async def claim(self, record: IdempotencyRecord) -> bool:
+        """Insert the claim unless the key exists (atomically); True when inserted."""
+        ...
+
+    async def get_for_update(self, account_id: str, route: str, key: str) -> IdempotencyRecord | None:
+        """The key's row, locked until the transaction ends."""
+        ...
+
+    async def replace(self, record: IdempotencyRecord) -> None:
+        """Overwrite a (locked) expired or abandoned row with a new claim."""
+        ...
+
+    async def complete(self, claim: Claim, status: int, body: bytes, at: datetime) -> None:
+        """Store the response, if the claim is still the one held."""
+        ...
+
+    async def release(self, claim: Claim) -> None:
+        """Drop the claim, if it is still the one held."""
+        ...
+
+    async def purge_expired(self, now: datetime, limit: int) -> int:
+        """Delete up to `limit` rows expired at `now`; how many went."""
+        ...
+
+
+class IdempotencyGate:
+    """What a send route calls around its use case: begin, then complete or release."""
+
+    def __init__(
+        self,
+        uow: UnitOfWorkFactory,
+        clock: Clock,
+        *,
+        window: timedelta = REPLAY_WINDOW,
+        abandoned_after: timedelta = ABANDONED_AFTER,
+    ) -> None:
+        self._uow = uow
+        self._clock = clock
+        self._window = window
+        self._abandoned_after = abandoned_after
+
+    async def begin(self, account_id: str, route: str, key: str, fingerprint: str) -> Claim | Replay:
+        """A claim to run the request, or the stored answer to replay.
+
+        Raises `IdempotencyKeyReused` for another request under the same key and
+        `RequestInProgress` while the first request with this key is running.
+        """
+        validate_idempotency_key(key)
+        now = self._clock.now()
+        fresh = IdempotencyRecord(account_id, route, key, fingerprint, now, now + self._window)
+        # A second round only happens when the holder released the key between our insert
+        # and our read; a third would mean the key is contended, which is "in progress".
+        for _ in range(2):
+            async with self._uow() as uow:
+                if await uow.idempotency_keys.claim(fresh):
+                    await uow.commit()
+                    return Claim(account_id, route, key, now)
+                held = await uow.idempotency_keys.get_for_update(account_id, route, key)
+                if held is None:
+                    continue
+                if held.expires_at > now:
+                    if held.fingerprint != fingerprint:
+                        raise IdempotencyKeyReused(field="Idempotency-Key")
+                    if held.response_status is not None and held.response_body is not None:
+                        return Replay(held.response_status, held.response_body)
+                    if held.claimed_at + self._abandoned_after > now:
+                        raise RequestInProgress()
+                # Expired, or abandoned by a crashed process: the key is free again.
+                await uow.idempotency_keys.replace(fresh)
+                await uow.commit()
+                return Claim(account_id, route, key, now)
+        raise RequestInProgress()
+
+    async def complete(self, claim: Claim, status: int, body: bytes) -> None:
+        """Store a successful (2xx) answer for replay; any other answer releases the key."""
+        if not 200 <= status < 300:
+            await self.release(claim)
+            return
+        async with self._uow() as uow:
+            await uow.idempotency_keys.complete(claim, status, body, self._clock.now())
+            await uow.commit()
+
+    async def release(self, claim: Claim) -> None:
+        """The request failed: forget the key, so a retry runs again."""
+        async with self._uow() as uow:
+            await uow.idempotency_keys.release(claim)
+            await uow.commit()
+
+
+class PurgeExpiredIdempotencyKeys:
+    """Delete keys past their replay window, in batches (a scheduled job runs it)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, *, batch_size: int = 1000) -> None:
+        self._uow = uow
+        self._clock = clock
+        self._batch_size = batch_size
+
+    async def __call__(self) -> int:
+        now = self._clock.now()
+        purged = 0
+        while True:
+            async with self._uow() as uow:
+                deleted = await uow.idempotency_keys.purge_expired(now, self._batch_size)
+                await uow.commit()
+            purged += deleted
+            if deleted < self._batch_size:
+                return purged
+

@@ -1,0 +1,540 @@
+"""Sending SMS: the gateway port, the message and sender-ID repositories, and the send use cases.
+
+A send is two transactions around one gateway call: (1) `pending` message + debit commit,
+(2) the outcome (`sent`, or `failed` + refund) commits with its outbox event. A crash between
+the two leaves a `pending` message that `ReconcileStuckMessages` finishes later, submitting it
+again under the same message id (the gateway's idempotency key), so no credit is lost and
+nothing is sent twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from application.ports import Clock, IdGenerator, OutboxEvent, UnitOfWork
+from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
+from domain.ledger import EntryType, Posting
+from domain.messages import MessageEvent, MessageStatus, next_status
+from domain.phone import Msisdn, normalize_msisdn
+from domain.pricing import cost_text, credits_for_message
+from domain.rules import (
+    MAX_BULK_RECIPIENTS,
+    validate_message_text,
+    validate_sender_id,
+)
+from domain.segments import Segmentation, segment
+from domain.webhooks import WebhookEventType
+
+# --- the gateway port (contract: brief messages_schema.md) ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundSms:
+    message_id: str  # the submit's idempotency key: a retry under the same id never sends twice
+    account_id: str | None  # None for platform messages (OTPs)
+    to: str  # E.164
+    sender: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    accepted: bool
+    gateway_ref: str | None
+    error: str | None = None  # error code when not accepted
+
+
+class TransientGatewayError(Exception):
+    """The gateway could not answer (timeout, connection lost); retrying may succeed."""
+
+
+class SmsGateway(Protocol):
+    async def submit(self, sms: OutboundSms) -> SubmitResult: ...
+
+
+# --- records and repositories ------------------------------------------------------------
+
+GATEWAY_UNAVAILABLE = "gateway_unavailable"  # error code when the gateway never answered
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One row of the message log (contract: brief messages_schema.md)."""
+
+    account_id: str
+    id: str
+    to: str  # E.164
+    sender: str  # the sender actually used
+    body: str
+    encoding: str
+    characters: int
+    sms_parts: int  # billed
+    segments: int  # on air
+    credits_used: int
+    cost: str
+    carrier: str
+    status: MessageStatus
+    created_at: datetime
+    updated_at: datetime
+    requested_sender: str | None = None  # what `from` asked for, when it was not usable
+    batch_id: str | None = None
+    campaign_id: str | None = None
+    error: str | None = None
+    gateway_ref: str | None = None
+    sent_at: datetime | None = None
+    delivered_at: datetime | None = None
+
+    @property
+    def deduction_reference(self) -> str:
+        """The ledger posting that paid for it: one per single send, one per bulk batch."""
+        return f"bulk:{self.batch_id}" if self.batch_id else f"send:{self.id}"
+
+    def as_sms(self) -> OutboundSms:
+        return OutboundSms(message_id=self.id, account_id=self.account_id, to=self.to,
+                           sender=self.sender, text=self.body)
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitOutcome:
+    message_id: str
+    status: MessageStatus  # sent or failed
+    gateway_ref: str | None
+    error: str | None
+    credits_used: int  # 0 once a failure is refunded
+    cost: str
+
+
+class MessageRepository(Protocol):
+    async def add_many(self, messages: Sequence[Message]) -> None: ...
+
+    async def get(self, account_id: str, message_id: str) -> Message | None: ...
+
+    async def record_outcomes(
+        self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
+    ) -> list[str]:
+        """Move still-`pending` messages to their outcome; the ids moved (others are untouched)."""
+        ...
+
+    async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
+        """Pending messages outside campaigns, untouched since `older_than`, across accounts,
+        oldest first; each is touched at `now` so a concurrent reconciler passes it by."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SenderId:
+    sender_id: str
+    created_at: datetime
+
+
+class SenderIdRepository(Protocol):
+    async def add(self, account_id: str, sender: SenderId) -> bool:
+        """False when the account already has it."""
+        ...
+
+    async def remove(self, account_id: str, sender_id: str) -> bool: ...
+
+    async def list(self, account_id: str) -> list[SenderId]: ...
+
+    async def is_registered(self, account_id: str, sender_id: str) -> bool: ...
+
+
+# --- commands and results ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SmsRequest:
+    account_id: str
+    to: str
+    message: str
+    sender: str | None = None  # the request's `from`
+
+
+@dataclass(frozen=True, slots=True)
+class SendResult:
+    message_id: str
+    status: str
+    cost: str
+    credits_used: int
+    to: str
+    sender: str  # the sender used
+    requested_sender: str | None  # set when `from` was not registered and the default was used
+    sms_parts: int
+    segments: int
+    encoding: str
+    carrier: str
+    error: str | None
+
+    @classmethod
+    def of(cls, message: Message) -> SendResult:
+        return cls(
+            message_id=message.id, status=message.status.value, cost=message.cost,
+            credits_used=message.credits_used, to=message.to, sender=message.sender,
+            requested_sender=message.requested_sender, sms_parts=message.sms_parts,
+            segments=message.segments, encoding=message.encoding, carrier=message.carrier,
+            error=message.error,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BulkRequest:
+    account_id: str
+    to: Sequence[str]
+    message: str
+    sender: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BulkEntry:
+    to: str
+    status: str
+    message_id: str | None = None
+    credits_used: int | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BulkResult:
+    batch_id: str
+    total: int
+    sent: int
+    failed: int
+    credits_used: int
+    sender: str
+    requested_sender: str | None
+    results: list[BulkEntry]
+
+
+@dataclass(frozen=True, slots=True)
+class ReconcileReport:
+    sent: int
+    failed: int
+    still_pending: int
+
+
+# --- shared steps -------------------------------------------------------------------------
+
+UowFactory = Callable[[], UnitOfWork]
+
+
+@dataclass(frozen=True, slots=True)
+class _Draft:
+    """What a send will cost and under which sender, before anything is written."""
+
+    text: str
+    segmentation: Segmentation
+    credits: int
+    requested_sender: str | None
+
+
+def _draft(message: str, sender: str | None) -> _Draft:
+    text = validate_message_text(message)
+    requested = validate_sender_id(sender) if sender is not None else None
+    segmentation = segment(text)
+    return _Draft(text, segmentation, credits_for_message(segmentation.parts), requested)
+
+
+async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
+                          default: str) -> tuple[str, str | None]:
+    """(sender used, sender asked for when not usable): unregistered senders fall back (spec rule 3)."""
+    if requested is None or requested == default:
+        return default, None
+    if await uow.senders.is_registered(account_id, requested):
+        return requested, None
+    return default, requested
+
+
+def _pending(draft: _Draft, *, account_id: str, message_id: str, to: Msisdn, sender: str,
+             requested_sender: str | None, batch_id: str | None, at: datetime) -> Message:
+    seg = draft.segmentation
+    return Message(
+        account_id=account_id, id=message_id, batch_id=batch_id, to=to.e164, sender=sender,
+        requested_sender=requested_sender, body=draft.text, encoding=seg.encoding.value,
+        characters=seg.characters, sms_parts=seg.parts, segments=seg.segments,
+        credits_used=draft.credits, cost=cost_text(draft.credits), carrier=str(to.carrier),
+        status=MessageStatus.PENDING, created_at=at, updated_at=at,
+    )
+
+
+async def _submit(gateway: SmsGateway, message: Message) -> SubmitResult | None:
+    """The gateway's answer, or None when it could not be reached (retries already spent)."""
+    try:
+        return await gateway.submit(message.as_sms())
+    except TransientGatewayError:
+        return None
+
+
+def _outcome(message: Message, result: SubmitResult | None) -> SubmitOutcome:
+    if result is not None and result.accepted:
+        status = next_status(message.status, MessageEvent.SUBMITTED)
+        return SubmitOutcome(message.id, status, result.gateway_ref, None,
+                             message.credits_used, message.cost)
+    error = GATEWAY_UNAVAILABLE if result is None else (result.error or "rejected")
+    status = next_status(message.status, MessageEvent.REJECTED)
+    return SubmitOutcome(message.id, status, None, error, 0, cost_text(0))
+
+
+def _applied(message: Message, outcome: SubmitOutcome, at: datetime) -> Message:
+    return replace(
+        message, status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
+        credits_used=outcome.credits_used, cost=outcome.cost, updated_at=at,
+        sent_at=at if outcome.status == MessageStatus.SENT else None,
+    )
+
+
+def _event(message: Message, event_id: str) -> OutboxEvent:
+    sent = message.status == MessageStatus.SENT
+    data: dict[str, object] = {
+        "message_id": message.id, "to": message.to, "from": message.sender,
+        "status": message.status.value, "credits_used": message.credits_used,
+        "sms_parts": message.sms_parts, "batch_id": message.batch_id,
+    }
+    if not sent:
+        data["error"] = message.error
+    return OutboxEvent(
+        id=event_id, account_id=message.account_id,
+        type=WebhookEventType.MESSAGE_SENT if sent else WebhookEventType.MESSAGE_FAILED,
+        data=data, created_at=message.updated_at,
+    )
+
+
+class _Outcomes:
+    """Transaction 2 of every send: outcomes, one refund for what failed, outbox events."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def record(self, account_id: str, submitted: Sequence[tuple[Message, SubmitResult | None]],
+                     *, refund_reference: str, refunds: str, refund_description: str) -> dict[str, Message]:
+        """The messages as they now stand; any a reconciler finished first are left as it left them."""
+        at = self._clock.now()
+        outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted}
+        async with self._uow() as uow:
+            moved = await uow.messages.record_outcomes(
+                account_id, [outcome for _, outcome in outcomes.values()], at
+            )
+            final = {mid: _applied(*outcomes[mid], at) for mid in moved}
+            refund = sum(outcomes[mid][0].credits_used for mid in moved
+                         if final[mid].status == MessageStatus.FAILED)
+            if refund:
+                posting = Posting(type=EntryType.REFUND, credits=refund, description=refund_description,
+                                  reference=refund_reference, refunds=refunds)
+                await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
+            for message in final.values():
+                await uow.events.add(_event(message, self._ids.new_id()))
+            await uow.commit()
+        return final
+
+
+# --- use cases -------------------------------------------------------------------------
+
+
+class SendSms:
+    """Single send (`POST /v1/sms/`, `POST /v1/sms/send`): debit, submit, then sent or refunded."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 default_sender: str) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+        self._gateway, self._default_sender = gateway, default_sender
+        self._outcomes = _Outcomes(uow, clock, ids)
+
+    async def __call__(self, request: SmsRequest) -> SendResult:
+        draft = _draft(request.message, request.sender)
+        to = normalize_msisdn(request.to)
+        message = await self._debit(request.account_id, draft, to)
+        result = await _submit(self._gateway, message)
+        final = await self._outcomes.record(
+            message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
+            refunds=message.deduction_reference, refund_description=f"Refund: SMS to {message.to} failed",
+        )
+        return SendResult.of(final.get(message.id) or await self._current(message))
+
+    async def _debit(self, account_id: str, draft: _Draft, to: Msisdn) -> Message:
+        """Transaction 1: the pending message and its deduction, or nothing (402)."""
+        at = self._clock.now()
+        async with self._uow() as uow:
+            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+                                                      self._default_sender)
+            message = _pending(draft, account_id=account_id, message_id=self._ids.new_id(), to=to,
+                               sender=sender, requested_sender=requested, batch_id=None, at=at)
+            await uow.messages.add_many([message])
+            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
+                              description=f"SMS to {to.e164}", reference=message.deduction_reference)
+            await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
+            await uow.commit()
+        return message
+
+    async def _current(self, message: Message) -> Message:
+        async with self._uow() as uow:
+            return await uow.messages.get(message.account_id, message.id) or message
+
+
+class SendBulk:
+    """`POST /v1/sms/bulk`: one debit for the batch, concurrent submits, one refund for rejects."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 default_sender: str, concurrency: int = 50) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+        self._gateway, self._default_sender = gateway, default_sender
+        self._concurrency = concurrency
+        self._outcomes = _Outcomes(uow, clock, ids)
+
+    async def __call__(self, request: BulkRequest) -> BulkResult:
+        if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:
+            raise ValidationError(f"Send to 1 to {MAX_BULK_RECIPIENTS} recipients.", field="to")
+        draft = _draft(request.message, request.sender)
+        entries = _distinct_recipients(request.to)
+        recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
+        batch_id = self._ids.new_id()
+        sender, requested = self._default_sender, None
+        by_number: dict[str, Message] = {}
+        if recipients:
+            sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
+            submitted = await self._submit_all(messages)
+            final = await self._outcomes.record(
+                request.account_id, submitted, refund_reference=f"refund:bulk:{batch_id}",
+                refunds=f"bulk:{batch_id}", refund_description="Refund: bulk SMS recipients failed",
+            )
+            by_number = {m.to: final.get(m.id, m) for m in messages}
+        results = [
+            _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
+            else BulkEntry(to=entry, status=MessageStatus.FAILED.value, error=InvalidPhoneNumber.code)
+            for entry in entries
+        ]
+        sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
+        return BulkResult(
+            batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent,
+            credits_used=sum(entry.credits_used or 0 for entry in results), sender=sender,
+            requested_sender=requested, results=results,
+        )
+
+    async def _debit(self, account_id: str, batch_id: str, draft: _Draft,
+                     recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:
+        """Transaction 1: every pending message and one deduction for all, or nothing (402)."""
+        at = self._clock.now()
+        async with self._uow() as uow:
+            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+                                                      self._default_sender)
+            messages = [
+                _pending(draft, account_id=account_id, message_id=self._ids.new_id(), to=to,
+                         sender=sender, requested_sender=requested, batch_id=batch_id, at=at)
+                for to in recipients
+            ]
+            await uow.messages.add_many(messages)
+            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits * len(messages),
+                              description=f"Bulk SMS to {len(messages)} recipients",
+                              reference=f"bulk:{batch_id}")
+            await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
+            await uow.commit()
+        return sender, requested, messages
+
+    async def _submit_all(self, messages: Sequence[Message]) -> list[tuple[Message, SubmitResult | None]]:
+        gate = asyncio.Semaphore(self._concurrency)
+
+        async def submit(message: Message) -> tuple[Message, SubmitResult | None]:
+            async with gate:
+                return message, await _submit(self._gateway, message)
+
+        return list(await asyncio.gather(*(submit(m) for m in messages)))
+
+
+def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
+    """Each recipient once, in request order: a valid number (duplicates after normalisation
+    dropped) or, for an invalid one, the text as given."""
+    seen: set[str] = set()
+    entries: list[Msisdn | str] = []
+    for raw in raw_numbers:
+        try:
+            entry: Msisdn | str = normalize_msisdn(raw)
+        except InvalidPhoneNumber:
+            entry = raw
+        key = entry.e164 if isinstance(entry, Msisdn) else f"invalid:{raw}"
+        if key not in seen:
+            seen.add(key)
+            entries.append(entry)
+    return entries
+
+
+def _bulk_entry(message: Message) -> BulkEntry:
+    if message.status == MessageStatus.SENT:
+        return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
+                         credits_used=message.credits_used)
+    return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
+                     error=message.error)
+
+
+class ReconcileStuckMessages:
+    """Finish sends a crash left between debit and outcome: submit again under the same id
+    (the gateway answers a repeat with its first answer), or fail and refund once the gateway
+    has stayed unreachable for `give_up_after`. Run periodically by the job worker."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 give_up_after: timedelta = timedelta(hours=1), batch_size: int = 100) -> None:
+        self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
+        self._give_up_after, self._batch_size = give_up_after, batch_size
+        self._outcomes = _Outcomes(uow, clock, ids)
+
+    async def __call__(self, older_than: timedelta = timedelta(minutes=5)) -> ReconcileReport:
+        now = self._clock.now()
+        async with self._uow() as uow:
+            stuck = await uow.messages.claim_stuck(now - older_than, now, self._batch_size)
+            await uow.commit()
+        sent = failed = pending = 0
+        for message in stuck:
+            result = await _submit(self._gateway, message)
+            if result is None and message.created_at > now - self._give_up_after:
+                pending += 1  # claimed again after `older_than`
+                continue
+            final = await self._outcomes.record(
+                message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
+                refunds=message.deduction_reference,
+                refund_description=f"Refund: SMS to {message.to} failed",
+            )
+            status = final[message.id].status if message.id in final else None
+            sent += status == MessageStatus.SENT
+            failed += status == MessageStatus.FAILED
+        return ReconcileReport(sent=sent, failed=failed, still_pending=pending)
+
+
+@dataclass(frozen=True, slots=True)
+class SenderIds:
+    sender_ids: list[SenderId]
+    default_sender: str  # used when `from` is omitted or not one of `sender_ids`
+
+
+class ListSenderIds:
+    def __init__(self, uow: UowFactory, default_sender: str) -> None:
+        self._uow, self._default_sender = uow, default_sender
+
+    async def __call__(self, account_id: str) -> SenderIds:
+        async with self._uow() as uow:
+            return SenderIds(await uow.senders.list(account_id), self._default_sender)
+
+
+class AddSenderId:
+    """The operator registers a sender ID for an account (spec: not through the API)."""
+
+    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self, account_id: str, sender_id: str) -> SenderId:
+        sender = SenderId(validate_sender_id(sender_id, field="sender_id"), self._clock.now())
+        async with self._uow() as uow:
+            await uow.senders.add(account_id, sender)
+            await uow.commit()
+        return sender
+
+
+class RemoveSenderId:
+    def __init__(self, uow: UowFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, sender_id: str) -> None:
+        async with self._uow() as uow:
+            if not await uow.senders.remove(account_id, sender_id):
+                raise NotFound(f"The account has no sender ID {sender_id}.", field="sender_id")
+            await uow.commit()

@@ -1,0 +1,184 @@
+"""Notifications an account reads in its dashboard: low balance, payments, campaigns, announcements.
+
+Other areas add theirs with `uow.notifications.add(...)` in the transaction that causes them
+(a confirmed payment, a finished campaign). Low balance is noticed once per crossing below the
+account's threshold: `CheckLowBalance` remembers whether the account was already told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, Protocol
+
+from application.ports import Clock, IdGenerator, UnitOfWork
+from domain.errors import NotFound, ValidationError
+
+DEFAULT_PER_PAGE = 25
+MAX_PER_PAGE = 100
+DEFAULT_LOW_BALANCE_THRESHOLD = 100  # credits (issue 5), per account, set by the operator
+MAX_ANNOUNCEMENT_LENGTH = 1000
+
+
+class NotificationKind(StrEnum):
+    LOW_BALANCE = "low_balance"
+    PAYMENT = "payment"
+    CAMPAIGN = "campaign"
+    ANNOUNCEMENT = "announcement"
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    id: str
+    account_id: str
+    kind: NotificationKind
+    title: str
+    message: str
+    created_at: datetime
+    data: Mapping[str, Any] = field(default_factory=dict)
+    read_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NotificationPage:
+    notifications: list[Notification]
+    unread: int
+    page: int
+    per_page: int
+    total: int
+
+
+class NotificationRepository(Protocol):
+    async def add(self, notification: Notification) -> None: ...
+
+    async def add_many(self, notifications: Iterable[Notification]) -> None: ...
+
+    async def page(self, account_id: str, page: int, per_page: int) -> tuple[list[Notification], int]:
+        """Newest first; the page and the total count."""
+        ...
+
+    async def unread_count(self, account_id: str) -> int: ...
+
+    async def mark_read(self, account_id: str, notification_id: str, at: datetime) -> Notification | None:
+        """The notification, read (kept as first read if it was already); None when unknown."""
+        ...
+
+    async def low_balance_threshold(self, account_id: str) -> int: ...
+
+    async def set_low_balance_threshold(self, account_id: str, threshold: int) -> bool:
+        """False when there is no such account."""
+        ...
+
+    async def low_balance_notified(self, account_id: str) -> bool:
+        """Whether the account was told of its current stretch below the threshold."""
+        ...
+
+    async def set_low_balance_notified(self, account_id: str, notified: bool, at: datetime) -> None: ...
+
+
+UowFactory = Callable[[], UnitOfWork]
+
+
+def validate_page(page: int, per_page: int) -> tuple[int, int]:
+    if page < 1:
+        raise ValidationError("page starts at 1.", field="page")
+    if not 1 <= per_page <= MAX_PER_PAGE:
+        raise ValidationError(f"per_page is between 1 and {MAX_PER_PAGE}.", field="per_page")
+    return page, per_page
+
+
+class ListNotifications:
+    def __init__(self, uow: UowFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> NotificationPage:
+        page, per_page = validate_page(page, per_page)
+        async with self._uow() as uow:
+            notifications, total = await uow.notifications.page(account_id, page, per_page)
+            unread = await uow.notifications.unread_count(account_id)
+        return NotificationPage(notifications, unread, page, per_page, total)
+
+
+class MarkNotificationRead:
+    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self, account_id: str, notification_id: str) -> Notification:
+        async with self._uow() as uow:
+            notification = await uow.notifications.mark_read(account_id, notification_id, self._clock.now())
+            if notification is None:
+                raise NotFound("No such notification.")
+            await uow.commit()
+        return notification
+
+
+class Announce:
+    """One `announcement` notification for every account (operator: `ujumbe announce`)."""
+
+    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def __call__(self, text: str, title: str = "Announcement") -> int:
+        text = text.strip()
+        if not text or len(text) > MAX_ANNOUNCEMENT_LENGTH:
+            raise ValidationError(
+                f"An announcement has 1 to {MAX_ANNOUNCEMENT_LENGTH} characters.", field="text"
+            )
+        now = self._clock.now()
+        async with self._uow() as uow:
+            accounts = await uow.accounts.list()
+            await uow.notifications.add_many(
+                Notification(id=self._ids.new_id(), account_id=account.id,
+                             kind=NotificationKind.ANNOUNCEMENT, title=title, message=text, created_at=now)
+                for account in accounts
+            )
+            await uow.commit()
+        return len(accounts)
+
+
+class SetLowBalanceThreshold:
+    def __init__(self, uow: UowFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, threshold: int) -> int:
+        if threshold < 0:
+            raise ValidationError("The threshold is 0 credits or more.", field="threshold")
+        async with self._uow() as uow:
+            if not await uow.notifications.set_low_balance_threshold(account_id, threshold):
+                raise NotFound("No such account.")
+            await uow.commit()
+        return threshold
+
+
+class CheckLowBalance:
+    """Tells an account once when its balance falls below its threshold.
+
+    Runs after debits (the outbox dispatch calls it for every account with new events). Climbing
+    back to the threshold or above re-arms the alert for the next crossing.
+    """
+
+    def __init__(self, clock: Clock, ids: IdGenerator) -> None:
+        self._clock, self._ids = clock, ids
+
+    async def __call__(self, uow: UnitOfWork, account_id: str) -> Notification | None:
+        balance = await uow.ledger.balance(account_id)
+        threshold = await uow.notifications.low_balance_threshold(account_id)
+        notified = await uow.notifications.low_balance_notified(account_id)
+        now = self._clock.now()
+        if balance >= threshold:
+            if notified:
+                await uow.notifications.set_low_balance_notified(account_id, False, now)
+            return None
+        if notified:
+            return None
+        notification = Notification(
+            id=self._ids.new_id(), account_id=account_id, kind=NotificationKind.LOW_BALANCE,
+            title="Low balance",
+            message=f"Your balance is {balance} credits, below {threshold}. Top up to keep sending.",
+            created_at=now, data={"balance": balance, "threshold": threshold},
+        )
+        await uow.notifications.add(notification)
+        await uow.notifications.set_low_balance_notified(account_id, True, now)
+        return notification

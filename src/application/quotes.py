@@ -1,0 +1,100 @@
+"""What a message would cost before it is sent: encoding, parts, credits (DESIGN §5).
+
+A quote is not a send: nothing is debited, logged or submitted. Unlike a send, a valid number
+abroad is priced from the rate card (parts × ceil(rate_tzs / 35)) and answered `sendable: false`,
+so a user learns both the price and that it cannot go out; a number that is no valid phone
+number anywhere (or a Tanzanian number that cannot receive SMS) is still `invalid_phone_number`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from application.ports import UnitOfWorkFactory
+from domain.errors import CountryNotSupported, InvalidPhoneNumber
+from domain.phone import country_of, normalize_msisdn
+from domain.pricing import credits_for_message
+from domain.rules import validate_message_text, validate_sender_id
+from domain.segments import Segmentation, segment, smart_encode
+
+HOME_COUNTRY = "TZ"
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteRequest:
+    message: str
+    to: str | None = None
+    sender: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SmartEncodedQuote:
+    """The text with typographic characters replaced by GSM-7 ones, and what that would cost."""
+
+    message: str
+    segmentation: Segmentation
+    credits: int
+    replaced: tuple[tuple[str, str], ...]  # (original, replacement)
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    to: str | None  # E.164 for a Tanzanian number, as given for one abroad
+    country: str  # ISO2 of the destination priced
+    segmentation: Segmentation
+    credits: int
+    sendable: bool
+    reason: str | None  # why not sendable ("not_tanzanian")
+    smart_encoded: SmartEncodedQuote
+
+
+@dataclass(frozen=True, slots=True)
+class _Destination:
+    to: str | None
+    country: str
+    rate_tzs: Decimal | None  # None: the home rule, one credit per part
+
+
+class QuoteMessage:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, request: QuoteRequest) -> Quote:
+        text = validate_message_text(request.message)
+        if request.sender is not None:
+            validate_sender_id(request.sender)
+        destination = await self._destination(request.to)
+        shape = segment(text)
+        smart = smart_encode(text)
+        smart_shape = segment(smart.text)
+        abroad = destination.country != HOME_COUNTRY
+        return Quote(
+            to=destination.to,
+            country=destination.country,
+            segmentation=shape,
+            credits=credits_for_message(shape.parts, rate_tzs=destination.rate_tzs),
+            sendable=not abroad,
+            reason="not_tanzanian" if abroad else None,
+            smart_encoded=SmartEncodedQuote(
+                message=smart.text,
+                segmentation=smart_shape,
+                credits=credits_for_message(smart_shape.parts, rate_tzs=destination.rate_tzs),
+                replaced=smart.replaced,
+            ),
+        )
+
+    async def _destination(self, to: str | None) -> _Destination:
+        if to is None:
+            return _Destination(None, HOME_COUNTRY, None)
+        try:
+            return _Destination(normalize_msisdn(to).e164, HOME_COUNTRY, None)
+        except InvalidPhoneNumber as exc:
+            country = country_of(to)
+            if country is None or country == HOME_COUNTRY:
+                raise InvalidPhoneNumber(exc.message, field="to", reason=exc.reason) from exc
+        async with self._uow() as uow:
+            rate = await uow.country_rates.find(country)
+        if rate is None:
+            raise CountryNotSupported(f"There is no rate for {country} on the rate card.", field="to")
+        return _Destination(to.strip(), country, rate.rate_tzs)

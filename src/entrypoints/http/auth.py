@@ -1,0 +1,97 @@
+"""Who is calling: API keys (`X-API-Key`, scheme K) and access tokens (`Authorization: Bearer`,
+scheme J), as the Litestar dependency `principal`.
+
+    dependencies={"principal": authenticated("K", "J")}
+
+No credentials, or credentials that do not check out: 401 `unauthorized`. Valid credentials of a
+scheme the route does not take (an API key on a JWT-only route): 403 `forbidden`. Once the caller
+is known, the request is charged to the account's plan budget (see `ratelimit`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from litestar import Request
+from litestar.di import Provide
+
+from application.accounts import PLAN_RATE_LIMITS, Credentials
+from domain.errors import DomainError, Forbidden, Unauthorized
+from entrypoints.http.ratelimit import charge, charge_public
+
+Scheme = Literal["api_key", "jwt"]
+_SCHEMES: dict[str, Scheme] = {"K": "api_key", "J": "jwt"}
+_NAMES: dict[Scheme, str] = {"api_key": "an API key (X-API-Key)", "jwt": "an access token (Authorization: Bearer)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    account_id: str
+    scheme: Scheme
+    plan: str
+    api_key_id: str | None = None
+
+
+def _presented(request: Request[Any, Any, Any]) -> dict[Scheme, str]:
+    """The credentials in the request's headers, by scheme (values unchecked)."""
+    found: dict[Scheme, str] = {}
+    key = request.headers.get("x-api-key")
+    if key is not None:
+        found["api_key"] = key.strip()
+    authorization = request.headers.get("authorization")
+    if authorization is not None:
+        kind, _, token = authorization.strip().partition(" ")
+        if kind.lower() != "bearer" or not token.strip():
+            raise Unauthorized("The Authorization header must be `Bearer <access token>`.",
+                               field="Authorization")
+        found["jwt"] = token.strip()
+    return found
+
+
+async def _check(request: Request[Any, Any, Any], scheme: Scheme, secret: str) -> Credentials:
+    container = request.app.state.container
+    if scheme == "api_key":
+        if not secret:
+            raise Unauthorized("The X-API-Key header is empty.", field="X-API-Key")
+        credentials: Credentials = await container.authenticate_api_key()(secret)
+    else:
+        credentials = await container.authenticate_access_token()(secret)
+    return credentials
+
+
+class Authenticated(Provide):
+    """The `principal` dependency; `schemes` says which it takes (for docs and tests)."""
+
+    schemes: tuple[Scheme, ...]
+
+
+def authenticated(*schemes: str) -> Authenticated:
+    """The `principal` dependency of a route that takes the given schemes ("K", "J")."""
+    if not schemes or any(s not in _SCHEMES for s in schemes):
+        raise ValueError(f"schemes are some of {sorted(_SCHEMES)}, got {schemes!r}")
+    accepted = tuple(dict.fromkeys(_SCHEMES[s] for s in schemes))
+
+    async def provide_principal(request: Request[Any, Any, Any]) -> Principal:
+        try:
+            presented = _presented(request)
+            # Prefer a credential the route takes; else check what was sent, to tell 401 from 403.
+            scheme = next((s for s in accepted if s in presented), None) or next(iter(presented), None)
+            if scheme is None:
+                wanted = " or ".join(_NAMES[s] for s in accepted)
+                raise Unauthorized(f"Credentials are required: {wanted}.")
+            credentials = await _check(request, scheme, presented[scheme])
+        except DomainError:
+            await charge_public(request.scope)  # failed attempts spend the client IP's budget
+            raise
+        await charge(request.scope, f"account:{credentials.account_id}",
+                     PLAN_RATE_LIMITS.get(credentials.plan, PLAN_RATE_LIMITS["free"]))
+        if scheme not in accepted:
+            wanted = " or ".join(_NAMES[s] for s in accepted)
+            raise Forbidden(f"This route takes {wanted}.")
+        return Principal(account_id=credentials.account_id, scheme=scheme, plan=credentials.plan,
+                         api_key_id=credentials.api_key_id)
+
+    provide = Authenticated(provide_principal)
+    provide.schemes = accepted
+    return provide

@@ -1,0 +1,77 @@
+"""POST /v1/sms/quote: what a message would cost; nothing is sent or charged (DESIGN §5)."""
+
+from __future__ import annotations
+
+import msgspec
+from litestar import Controller, post
+
+from application.quotes import Quote, QuoteMessage, QuoteRequest
+from entrypoints.http.auth import Principal, authenticated
+from entrypoints.http.dependencies import from_container
+from entrypoints.http.envelope import Envelope, ok
+
+
+class QuoteRequestBody(msgspec.Struct, kw_only=True):
+    message: str
+    to: str | None = None
+    sender: str | None = msgspec.field(default=None, name="from")
+
+
+class Replacement(msgspec.Struct, kw_only=True):
+    original: str
+    replacement: str
+
+
+class SmartEncodedBody(msgspec.Struct, kw_only=True):
+    message: str
+    encoding: str
+    characters: int
+    parts: int
+    segments: int
+    credits: int
+    replaced: list[Replacement]
+
+
+class QuoteBody(msgspec.Struct, kw_only=True):
+    to: str | None
+    country: str
+    encoding: str
+    characters: int
+    units: int
+    parts: int
+    segments: int
+    non_gsm_characters: list[str]
+    credits: int
+    sendable: bool
+    reason: str | None
+    smart_encoded: SmartEncodedBody
+
+    @classmethod
+    def of(cls, quote: Quote) -> QuoteBody:
+        shape, smart = quote.segmentation, quote.smart_encoded
+        return cls(
+            to=quote.to, country=quote.country, encoding=shape.encoding.value,
+            characters=shape.characters, units=shape.units, parts=shape.parts,
+            segments=shape.segments, non_gsm_characters=list(shape.non_gsm_characters),
+            credits=quote.credits, sendable=quote.sendable, reason=quote.reason,
+            smart_encoded=SmartEncodedBody(
+                message=smart.message, encoding=smart.segmentation.encoding.value,
+                characters=smart.segmentation.characters, parts=smart.segmentation.parts,
+                segments=smart.segmentation.segments, credits=smart.credits,
+                replaced=[Replacement(original=o, replacement=r) for o, r in smart.replaced],
+            ),
+        )
+
+
+class QuoteController(Controller):
+    path = "/v1/sms/quote"
+    tags = ["sms"]
+    dependencies = {"principal": authenticated("K", "J")}
+
+    @post("/", operation_id="quoteSms", status_code=200,
+          dependencies={"quote_message": from_container("quote_message")})
+    async def quote(self, principal: Principal, data: QuoteRequestBody,
+                    quote_message: QuoteMessage) -> Envelope[QuoteBody]:
+        """Encoding, parts, on-air segments and credits of a message, without sending it."""
+        quote = await quote_message(QuoteRequest(message=data.message, to=data.to, sender=data.sender))
+        return ok(QuoteBody.of(quote))

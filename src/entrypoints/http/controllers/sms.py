@@ -1,0 +1,141 @@
+"""Sending: POST /v1/sms/ (API key), /v1/sms/send (dashboard, JWT) and /v1/sms/bulk (either).
+
+Each handler's work is one use-case call, so the Idempotency-Key component can wrap it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Controller, Request, Response, post
+
+from application.idempotency import IdempotencyGate
+from application.messaging import (
+    BulkEntry,
+    BulkRequest,
+    BulkResult,
+    SendBulk,
+    SendResult,
+    SendSms,
+    SmsRequest,
+)
+from entrypoints.http.auth import Principal, authenticated
+from entrypoints.http.dependencies import from_container
+from entrypoints.http.envelope import Envelope
+from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
+
+
+class SendRequestBody(msgspec.Struct, kw_only=True):
+    to: str
+    message: str
+    sender: str | None = msgspec.field(default=None, name="from")
+
+
+class SendResultBody(msgspec.Struct, kw_only=True):
+    message_id: str
+    status: str
+    cost: str
+    credits_used: int
+    to: str
+    sender: str = msgspec.field(name="from")
+    requested_from: str | None  # set when `from` is not registered and the default sender was used
+    sms_parts: int
+    segments: int
+    encoding: str
+    carrier: str
+    error: str | None
+
+    @classmethod
+    def of(cls, result: SendResult) -> SendResultBody:
+        return cls(
+            message_id=result.message_id, status=result.status, cost=result.cost,
+            credits_used=result.credits_used, to=result.to, sender=result.sender,
+            requested_from=result.requested_sender, sms_parts=result.sms_parts,
+            segments=result.segments, encoding=result.encoding, carrier=result.carrier,
+            error=result.error,
+        )
+
+
+class BulkRequestBody(msgspec.Struct, kw_only=True):
+    to: list[str]
+    message: str
+    sender: str | None = msgspec.field(default=None, name="from")
+
+
+class BulkEntryBody(msgspec.Struct, kw_only=True, omit_defaults=True):
+    to: str
+    status: str
+    message_id: str | None = None
+    credits_used: int | None = None
+    error: str | None = None
+
+    @classmethod
+    def of(cls, entry: BulkEntry) -> BulkEntryBody:
+        return cls(to=entry.to, status=entry.status, message_id=entry.message_id,
+                   credits_used=entry.credits_used, error=entry.error)
+
+
+class BulkResultBody(msgspec.Struct, kw_only=True):
+    total: int
+    sent: int
+    failed: int
+    results: list[BulkEntryBody]
+    batch_id: str
+    credits_used: int
+    sender: str = msgspec.field(name="from")
+    requested_from: str | None
+
+    @classmethod
+    def of(cls, result: BulkResult) -> BulkResultBody:
+        return cls(
+            total=result.total, sent=result.sent, failed=result.failed,
+            results=[BulkEntryBody.of(entry) for entry in result.results],
+            batch_id=result.batch_id, credits_used=result.credits_used, sender=result.sender,
+            requested_from=result.requested_sender,
+        )
+
+
+def _single(principal: Principal, data: SendRequestBody) -> SmsRequest:
+    return SmsRequest(account_id=principal.account_id, to=data.to, message=data.message,
+                      sender=data.sender)
+
+
+async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBody) -> SendResultBody:
+    return SendResultBody.of(await send_sms(_single(principal, data)))
+
+
+async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkRequestBody) -> BulkResultBody:
+    result = await send_bulk(BulkRequest(account_id=principal.account_id, to=data.to,
+                                         message=data.message, sender=data.sender))
+    return BulkResultBody.of(result)
+
+
+class SmsController(Controller):
+    path = "/v1/sms"
+    tags = ["sms"]
+    dependencies = {"idempotency": from_container("idempotency")}  # Idempotency-Key on every send
+    parameters = IDEMPOTENCY_PARAMETERS
+    response_headers = REPLAY_RESPONSE_HEADERS
+
+    @post("/", operation_id="sendSms", status_code=200,
+          dependencies={"principal": authenticated("K"), "send_sms": from_container("send_sms")})
+    async def send(self, request: Request[Any, Any, Any], principal: Principal, data: SendRequestBody,
+                   send_sms: SendSms, idempotency: IdempotencyGate) -> Response[Envelope[SendResultBody]]:
+        """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
+        return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
+
+    @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
+          dependencies={"principal": authenticated("J"), "send_sms": from_container("send_sms")})
+    async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: Principal,
+                                  data: SendRequestBody, send_sms: SendSms,
+                                  idempotency: IdempotencyGate) -> Response[Envelope[SendResultBody]]:
+        """Send one SMS from the dashboard (access token); same rules as POST /v1/sms/."""
+        return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
+
+    @post("/bulk", operation_id="sendBulkSms", status_code=200,
+          dependencies={"principal": authenticated("K", "J"), "send_bulk": from_container("send_bulk")})
+    async def bulk(self, request: Request[Any, Any, Any], principal: Principal, data: BulkRequestBody,
+                   send_bulk: SendBulk, idempotency: IdempotencyGate) -> Response[Envelope[BulkResultBody]]:
+        """Send one message to up to 1000 numbers: one debit, per-recipient results."""
+        return await idempotent(request, principal, idempotency, lambda: _send_bulk(send_bulk, principal, data))

@@ -1,0 +1,85 @@
+"""The `Idempotency-Key` header around a route's use case (spec Rules, DESIGN §6).
+
+    return await idempotent(request, principal, idempotency, lambda: send(...))
+
+Without the header the use case simply runs. With it, the first request claims the key, runs,
+and (on success) stores its exact response; a retry of the same request gets those bytes back
+with `Idempotent-Replay: true`. The fingerprint is the SHA-256 of method, path and raw body.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from litestar import Request, Response
+from litestar.datastructures import ResponseHeader
+from litestar.enums import MediaType
+from litestar.params import Parameter
+from litestar.serialization import encode_json
+
+from application.idempotency import IdempotencyGate, Replay
+from entrypoints.http.auth import Principal
+from entrypoints.http.envelope import Envelope, ok
+
+T = TypeVar("T")
+
+HEADER = "Idempotency-Key"
+REPLAY_HEADER = "Idempotent-Replay"
+
+# For a controller's `parameters` and `response_headers`: the header in the OpenAPI document.
+# The value is checked by the gate (1 to 128 printable ASCII characters), not by Litestar, so
+# the error names the header the same way everywhere.
+IDEMPOTENCY_PARAMETERS = {
+    "idempotency_key": Parameter(
+        str | None, header=HEADER, required=False,
+        description="Up to 128 printable ASCII characters; a retry with the same key and body is "
+                    "answered from the first response for 24 hours.",
+    )
+}
+REPLAY_RESPONSE_HEADERS = [
+    ResponseHeader(name=REPLAY_HEADER, description="`true` when the response is a stored replay.",
+                   documentation_only=True)
+]
+
+
+def route_of(request: Request[Any, Any, Any]) -> str:
+    """The key's scope within the account: method and path (trailing slash ignored)."""
+    return f"{request.method} {request.url.path.rstrip('/') or '/'}"
+
+
+async def fingerprint_of(request: Request[Any, Any, Any]) -> str:
+    digest = hashlib.sha256(route_of(request).encode())
+    digest.update(b"\n")
+    digest.update(await request.body())
+    return digest.hexdigest()
+
+
+async def idempotent(
+    request: Request[Any, Any, Any],
+    principal: Principal,
+    gate: IdempotencyGate,
+    run: Callable[[], Awaitable[T]],
+    *,
+    status_code: int = 200,
+) -> Response[Envelope[T]]:
+    """Run `run` at most once per key; its result is the envelope's `data`."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return Response(ok(await run()), status_code=status_code)
+    outcome = await gate.begin(principal.account_id, route_of(request), key, await fingerprint_of(request))
+    if isinstance(outcome, Replay):
+        return _raw(outcome.body, outcome.status, {REPLAY_HEADER: "true"})
+    try:
+        body = encode_json(ok(await run()))
+    except BaseException:
+        await gate.release(outcome)  # a failed original is not stored: a retry runs again
+        raise
+    await gate.complete(outcome, status_code, body)
+    return _raw(body, status_code)
+
+
+def _raw(body: bytes, status_code: int, headers: dict[str, str] | None = None) -> Response[Any]:
+    """An already encoded envelope, sent as is."""
+    return Response(content=body, status_code=status_code, media_type=MediaType.JSON, headers=headers)

@@ -1,0 +1,93 @@
+"""Rate limits over HTTP: which budget a request spends, and the X-RateLimit-* headers.
+
+- Authenticated routes spend the account's plan budget (free 60, pro 600, enterprise 6000 a
+  minute); `authenticated(...)` charges it right after the credentials check out.
+- register, login and refresh (`opt={"rate_limit": "auth"}`) spend the client IP's budget of 30 a
+  minute.
+- Every other public route (health, schema, reference data) and every request whose credentials
+  fail spends the client IP's public budget of 600 a minute. A route marked
+  `opt={"rate_limit": "none"}` (a provider's callback) spends nothing; its headers show the
+  public budget as it stands.
+
+The budget a request spent is kept in its ASGI scope; `stamp_rate_limit_headers` (a before_send
+hook) writes it on the response, errors and 429s included.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from litestar import Litestar
+from litestar.middleware import ASGIMiddleware
+from litestar.enums import ScopeType
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from application.accounts import PUBLIC_AUTH_RATE_LIMIT, RateLimiter, RateLimitState
+from domain.errors import RateLimitExceeded
+
+PUBLIC_RATE_LIMIT = 600
+_SCOPE_KEY = "ujumbe.rate_limit"
+
+
+def limiter_of(scope: Scope) -> RateLimiter:
+    limiter: RateLimiter = Litestar.from_scope(scope).state.container.rate_limiter()
+    return limiter
+
+
+def client_ip(scope: Scope) -> str:
+    client = scope.get("client")
+    return client[0] if client else "unknown"
+
+
+async def charge(scope: Scope, key: str, per_minute: int) -> RateLimitState:
+    """Count the request against `key`; remember the budget for the headers; 429 when spent."""
+    state = await limiter_of(scope).hit(key, per_minute)
+    cast(dict[str, Any], scope)[_SCOPE_KEY] = state
+    if not state.allowed:
+        raise RateLimitExceeded(
+            f"Rate limit of {state.limit} requests per minute exceeded; retry in {state.retry_after} s.",
+            retry_after=state.retry_after,
+        )
+    return state
+
+
+async def charge_public(scope: Scope) -> RateLimitState:
+    return await charge(scope, f"ip:{client_ip(scope)}", PUBLIC_RATE_LIMIT)
+
+
+def _is_authenticated(handler: Any) -> bool:
+    return "principal" in handler.resolve_dependencies()
+
+
+class PublicRateLimitMiddleware(ASGIMiddleware):
+    """Charges the per-IP budgets of routes that take no credentials."""
+
+    def __init__(self) -> None:
+        self._authenticated: dict[int, bool] = {}
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        if scope["type"] == ScopeType.HTTP:
+            handler = scope["route_handler"]
+            authenticated = self._authenticated.get(id(handler))
+            if authenticated is None:
+                authenticated = self._authenticated[id(handler)] = _is_authenticated(handler)
+            budget = handler.opt.get("rate_limit", "public")
+            if budget == "auth":
+                await charge(scope, f"auth-ip:{client_ip(scope)}", PUBLIC_AUTH_RATE_LIMIT)
+            elif budget != "none" and not authenticated:
+                await charge_public(scope)
+        await next_app(scope, receive, send)
+
+
+async def stamp_rate_limit_headers(message: Message, scope: Scope) -> None:
+    """before_send: X-RateLimit-Limit / -Remaining on every response (Retry-After on a 429 is
+    set by the error handler)."""
+    if message["type"] != "http.response.start" or scope.get("type") != ScopeType.HTTP:
+        return
+    state = cast(dict[str, Any], scope).get(_SCOPE_KEY)
+    if state is None:  # unrouted (404/405) or exempt: show the public budget without spending it
+        state = await limiter_of(scope).peek(f"ip:{client_ip(scope)}", PUBLIC_RATE_LIMIT)
+    headers = list(message.get("headers", []))
+    headers.append((b"x-ratelimit-limit", str(state.limit).encode()))
+    headers.append((b"x-ratelimit-remaining", str(state.remaining).encode()))
+    message["headers"] = headers

@@ -1,0 +1,174 @@
+"""The job worker: procrastinate tasks that run the application's use cases.
+
+The application names its jobs (`DISPATCH_OUTBOX`, `DELIVER_WEBHOOK`, ...) and defers them
+through the `JobQueue` port; this module, part of the composition root, gives each name a
+task that asks the container for the use case. `ujumbe worker` runs workers alone; `ujumbe
+serve` runs one inside every HTTP process unless `--no-worker`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from procrastinate import App, JobContext
+
+from adapters.jobs import RETRY, create_job_app, recover_stalled_jobs
+from application.deliveries import APPLY_DELIVERY_REPORT, RECEIVE_INBOUND_SMS, DeliveryReport
+from application.inbound import InboundSms
+from application.outbox import DISPATCH_OUTBOX
+from application.webhooks import DELIVER_WEBHOOK
+
+if TYPE_CHECKING:
+    from entrypoints.container import Container
+
+log = logging.getLogger("ujumbe.worker")
+
+EVERY_MINUTE = "* * * * *"
+T = TypeVar("T")
+
+
+def _recovery_cron(stalled_after: float) -> str:
+    """Look for dead workers a few times per `stalled_after` (6-field cron: seconds last)."""
+    step = max(1, min(30, int(stalled_after / 3)))
+    return f"* * * * * */{step}"
+
+
+def build_job_app(container: Container, *, periodic: bool = True) -> App:
+    """The procrastinate app on the service database, with every task registered.
+
+    Every process builds it, not only workers: a task registered here keeps its queue and
+    locks when a web process defers it. `periodic=False` leaves out the scheduled jobs
+    (tests drain the queue without them).
+    """
+    app = create_job_app(container.database_url())
+    _register_tasks(app, container, periodic)
+    return app
+
+
+def _register_tasks(app: App, c: Container, periodic: bool) -> None:
+    settings = c.settings()
+
+    def every(cron: str, periodic_id: str = "") -> Callable[[T], T]:
+        def schedule(task: T) -> T:
+            if periodic:
+                app.periodic(cron=cron, periodic_id=periodic_id)(task)  # type: ignore[arg-type]
+            return task
+        return schedule
+
+    # Outbox events: fanned out to webhooks right after they commit; the periodic run is
+    # the safety net for a dispatch job lost between a commit and its defer.
+    @every(EVERY_MINUTE, "safety-net")
+    @app.task(name=DISPATCH_OUTBOX, queue="outbox", lock=DISPATCH_OUTBOX, queueing_lock=DISPATCH_OUTBOX,
+              retry=RETRY)
+    async def dispatch_outbox(timestamp: int | None = None) -> int:
+        return int(await c.dispatch_outbox()())
+
+    @app.task(name=DELIVER_WEBHOOK, queue="webhooks", retry=RETRY)
+    async def deliver_webhook(account_id: str, delivery_id: str) -> str | None:
+        delivery = await c.deliver_webhook()(account_id, delivery_id)
+        return delivery.status.value if delivery else None
+
+    @every(EVERY_MINUTE)
+    @app.task(name="deliver_due_webhooks", queue="webhooks", queueing_lock="deliver_due_webhooks", retry=RETRY)
+    async def deliver_due_webhooks(timestamp: int | None = None) -> int:
+        return int(await c.deliver_due_webhooks()())
+
+    # Delivery reports and inbound SMS, as gateways hand them over.
+    @app.task(name=APPLY_DELIVERY_REPORT, queue="messages", retry=RETRY)
+    async def apply_delivery_report(**report: Any) -> str:
+        return str(await c.apply_delivery_report()(DeliveryReport.from_job(report)))
+
+    @app.task(name=RECEIVE_INBOUND_SMS, queue="messages", retry=RETRY)
+    async def receive_inbound_sms(from_number: str, text: str, to: str | None = None,
+                                  received_at: str | None = None, gateway_ref: str | None = None) -> str:
+        message = await c.receive_inbound_sms()(InboundSms(
+            from_number=from_number, text=text, to=to, gateway_ref=gateway_ref,
+            received_at=datetime.fromisoformat(received_at) if received_at else None,
+        ))
+        return message.id
+
+    @every(EVERY_MINUTE)
+    @app.task(name="rematch_delivery_reports", queue="messages", queueing_lock="rematch_delivery_reports",
+              retry=RETRY)
+    async def rematch_delivery_reports(timestamp: int | None = None) -> int:
+        return int(await c.rematch_delivery_reports()())
+
+    # Sends a crash left between debit and outcome (DESIGN §6).
+    @every(EVERY_MINUTE)
+    @app.task(name="reconcile_stuck_messages", queue="messages", lock="reconcile_stuck_messages",
+              queueing_lock="reconcile_stuck_messages", retry=RETRY)
+    async def reconcile_stuck_messages(timestamp: int | None = None) -> str:
+        return str(await c.reconcile_stuck_messages()())
+
+    # Housekeeping.
+    @every("*/15 * * * *")
+    @app.task(name="purge_expired_idempotency_keys", queue="maintenance",
+              queueing_lock="purge_expired_idempotency_keys", retry=RETRY)
+    async def purge_expired_idempotency_keys(timestamp: int | None = None) -> int:
+        return int(await c.purge_expired_idempotency_keys()())
+
+    @every(_recovery_cron(settings.jobs_stalled_after))
+    @app.task(name="recover_stalled_jobs", queue="maintenance", queueing_lock="recover_stalled_jobs",
+              pass_context=True)
+    async def recover_stalled(context: JobContext, timestamp: int | None = None) -> int:
+        return await recover_stalled_jobs(context.app, stalled_after=settings.jobs_stalled_after)
+
+
+def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, Any]:
+    settings = container.settings()
+    return {
+        "concurrency": concurrency,
+        "update_heartbeat_interval": settings.jobs_heartbeat,
+        "stalled_worker_timeout": settings.jobs_stalled_after,
+        # New jobs arrive by LISTEN/NOTIFY; polling is the fallback.
+        "fetch_job_polling_interval": 2.0,
+    }
+
+
+async def run_worker(container: Container, *, concurrency: int = 10, install_signal_handlers: bool = True,
+                     name: str = "ujumbe-worker", graceful_timeout: float | None = None) -> None:
+    """Work until stopped (SIGINT/SIGTERM, or cancelled). The job app must be open."""
+    log.info("job worker %s started", name)
+    options = worker_options(container, concurrency=concurrency)
+    if graceful_timeout is not None:
+        options["shutdown_graceful_timeout"] = graceful_timeout
+    await container.job_app().run_worker_async(
+        name=name, install_signal_handlers=install_signal_handlers, **options
+    )
+
+
+def start_in_process_worker(container: Container) -> asyncio.Task[None]:
+    """A worker inside the web process (the `serve` default); cancel the task to stop it:
+    running jobs get 10 s to finish, then are aborted and retried by another worker."""
+    return asyncio.create_task(
+        run_worker(container, install_signal_handlers=False, name="ujumbe-serve", graceful_timeout=10.0),
+        name="ujumbe job worker",
+    )
+
+
+def _report_crash(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the in-process job worker stopped", exc_info=task.exception())
+
+
+@contextlib.asynccontextmanager
+async def jobs_running(container: Container, *, in_process_worker: bool) -> AsyncIterator[None]:
+    """The job queue open for deferring (and a worker running, if asked) for the block."""
+    app = container.job_app()
+    await app.open_async()
+    worker = start_in_process_worker(container) if in_process_worker else None
+    if worker is not None:
+        worker.add_done_callback(_report_crash)
+    try:
+        yield
+    finally:
+        if worker is not None:
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
+        await app.close_async()

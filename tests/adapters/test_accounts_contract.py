@@ -1,0 +1,135 @@
+"""Accounts, API keys, refresh tokens and phone codes: the same contract on memory and PostgreSQL."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from application.accounts import Account, ApiKey, RefreshToken
+from application.phone_verification import PhoneOtp
+from tests_support import Backend
+from domain.errors import EmailTaken
+from tests_support import ids
+
+NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def account(n: int, email: str | None = None, **changes: object) -> Account:
+    base = Account(id=ids(n), email=email or f"user{n}@example.com", password_hash="$argon2id$x",
+                   business_name="", plan="free", phone=None, phone_verified=False, email_verified=False,
+                   created_at=NOW + timedelta(seconds=n))
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+async def add_accounts(backend: Backend, *accounts: Account) -> None:
+    async with backend.uow() as uow:
+        for a in accounts:
+            await uow.accounts.add(a)
+        await uow.commit()
+
+
+async def test_accounts_by_id_and_case_insensitive_email(backend: Backend) -> None:
+    await add_accounts(backend, account(2), account(1))
+    async with backend.uow() as uow:
+        assert await uow.accounts.get(ids(1)) == account(1)
+        assert await uow.accounts.by_email("USER2@example.com") == account(2)
+        assert await uow.accounts.by_email("nobody@example.com") is None
+        assert await uow.accounts.get(ids(9)) is None
+        assert [a.id for a in await uow.accounts.list()] == [ids(1), ids(2)]
+
+
+async def test_duplicate_email_is_email_taken_and_the_transaction_goes_on(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    async with backend.uow() as uow:
+        with pytest.raises(EmailTaken):
+            await uow.accounts.add(account(2, email="USER1@example.com"))
+        await uow.accounts.add(account(3))
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert [a.id for a in await uow.accounts.list()] == [ids(1), ids(3)]
+
+
+async def test_update_changes_plan_and_phone(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    changed = account(1, plan="pro", phone="+255712345678", phone_verified=True, business_name="Duka")
+    async with backend.uow() as uow:
+        await uow.accounts.update(changed)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.accounts.get(ids(1)) == changed
+
+
+async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
+    await add_accounts(backend, account(1, plan="pro"), account(2))
+    old = ApiKey(id=ids(10), account_id=ids(1), name="old", prefix="uj_live_AAAA", key_hash="h1", created_at=NOW)
+    new = replace(old, id=ids(11), name="new", key_hash="h2", created_at=NOW + timedelta(minutes=1))
+    other = replace(old, id=ids(12), account_id=ids(2), key_hash="h3")
+    async with backend.uow() as uow:
+        for key in (old, new, other):
+            await uow.api_keys.add(key)
+        await uow.commit()
+    async with backend.uow() as uow:
+        found = await uow.api_keys.by_hash("h2")
+        assert found is not None and found.key == new and found.plan == "pro"
+        assert await uow.api_keys.by_hash("nope") is None
+        assert [k.id for k in await uow.api_keys.list(ids(1))] == [ids(11), ids(10)]
+        await uow.api_keys.touch(ids(1), ids(10), NOW + timedelta(hours=1))
+        assert not await uow.api_keys.revoke(ids(2), ids(10), NOW)  # not the owner
+        assert not await uow.api_keys.revoke(ids(1), "not-a-uuid", NOW)
+        assert await uow.api_keys.revoke(ids(1), ids(11), NOW)
+        assert not await uow.api_keys.revoke(ids(1), ids(11), NOW)
+        await uow.commit()
+    async with backend.uow() as uow:
+        listed = await uow.api_keys.list(ids(1))
+        assert [(k.id, k.last_used_at) for k in listed] == [(ids(10), NOW + timedelta(hours=1))]
+        revoked = await uow.api_keys.by_hash("h2")
+        assert revoked is not None and revoked.key.revoked_at == NOW
+
+
+async def test_refresh_tokens_are_used_once_and_revoked_by_family(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    first = RefreshToken(id=ids(20), account_id=ids(1), family_id=ids(30), token_hash="r1", created_at=NOW,
+                         expires_at=NOW + timedelta(days=7))
+    second = replace(first, id=ids(21), token_hash="r2")
+    elsewhere = replace(first, id=ids(22), family_id=ids(31), token_hash="r3")
+    async with backend.uow() as uow:
+        for token in (first, second, elsewhere):
+            await uow.refresh_tokens.add(token)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.refresh_tokens.by_hash("r1") == first
+        assert await uow.refresh_tokens.use(ids(1), ids(20), NOW)
+        assert not await uow.refresh_tokens.use(ids(1), ids(20), NOW)
+        await uow.refresh_tokens.revoke_family(ids(1), ids(30), NOW)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.refresh_tokens.by_hash("r1") == replace(first, used_at=NOW, revoked_at=NOW)
+        assert await uow.refresh_tokens.by_hash("r2") == replace(second, revoked_at=NOW)
+        assert await uow.refresh_tokens.by_hash("r3") == elsewhere
+
+
+async def test_phone_codes_upsert_and_count(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    otp = PhoneOtp(account_id=ids(1), phone="+255712345678", code_hash="c1", attempts=0,
+                   expires_at=NOW + timedelta(minutes=5), sent_at=NOW, window_started_at=NOW, sends_in_window=1)
+    async with backend.uow() as uow:
+        await uow.phone_otps.save(otp)
+        await uow.phone_otps.save(replace(otp, attempts=2))
+        await uow.phone_otps.save(replace(otp, phone="+255754000111", sent_at=NOW - timedelta(hours=2)))
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.phone_otps.get(ids(1), "+255712345678") == replace(otp, attempts=2)
+        assert await uow.phone_otps.phones_sent_since(ids(1), NOW - timedelta(hours=1)) == 1
+        await uow.phone_otps.delete(ids(1), "+255712345678")
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.phone_otps.get(ids(1), "+255712345678") is None
+
+
+async def test_nothing_sticks_without_commit(backend: Backend) -> None:
+    async with backend.uow() as uow:
+        await uow.accounts.add(account(1))
+    async with backend.uow() as uow:
+        assert await uow.accounts.get(ids(1)) is None

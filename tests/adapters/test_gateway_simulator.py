@@ -1,0 +1,97 @@
+"""The gateway simulator answers like DESIGN §7 and records every submit, in memory and in PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.simulator import SimulatorGateway
+from adapters.memory.gateway import MemorySimulatorGateway
+from adapters.memory.system import FrozenClock, SequentialIds
+from adapters.postgres.database import create_pool
+from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
+
+
+@pytest.fixture(params=["memory", "postgres"])
+async def simulator(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    clock, ids = FrozenClock(), SequentialIds()
+    if request.param == "memory":
+        yield MemorySimulatorGateway(clock, ids)
+        return
+    pool = create_pool(request.getfixturevalue("clean_database"), min_size=1, max_size=4)
+    await pool.open(wait=True)
+    try:
+        yield SimulatorGateway(pool, clock, ids)
+    finally:
+        await pool.close()
+
+
+def sms(message_id: str, to: str = "+255712345678", text: str = "Habari") -> OutboundSms:
+    return OutboundSms(message_id=message_id, account_id=None, to=to, sender="UJUMBE", text=text)
+
+
+async def test_an_ordinary_number_is_accepted_with_a_gateway_reference(simulator) -> None:
+    result = await simulator.submit(sms("m1"))
+    assert result.accepted and result.gateway_ref and result.error is None
+
+
+async def test_the_magic_number_is_rejected_at_submit(simulator) -> None:
+    result = await simulator.submit(sms("m1", to="+255799000001"))
+    assert result == SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
+
+
+async def test_a_repeated_message_id_gets_the_first_answer_and_is_recorded_once(simulator) -> None:
+    first = await simulator.submit(sms("m1"))
+    again = await simulator.submit(sms("m1"))
+    assert again == first
+    assert [r.message_id for r in await simulator.received()] == ["m1"]
+
+
+async def test_received_lists_newest_first_and_filters_by_number(simulator) -> None:
+    await simulator.submit(sms("m1", to="+255712345678", text="one"))
+    await simulator.submit(sms("m2", to="+255799000001", text="two"))
+    await simulator.submit(sms("m3", to="+255712345678", text="three"))
+    assert [r.text for r in await simulator.received()] == ["three", "two", "one"]
+    only = await simulator.received("+255712345678")
+    assert [r.message_id for r in only] == ["m3", "m1"]
+    assert only[0].as_json()["from"] == "UJUMBE"
+    assert [r.accepted for r in await simulator.received("+255799000001")] == [False]
+
+
+class Flaky:
+    """Fails transiently `failures` times, then answers; records every attempt's message id."""
+
+    def __init__(self, failures: int, error: Exception | None = None) -> None:
+        self.failures = failures
+        self.error = error or TransientGatewayError("timeout")
+        self.attempts: list[str] = []
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.attempts.append(sms.message_id)
+        if len(self.attempts) <= self.failures:
+            raise self.error
+        return SubmitResult(accepted=True, gateway_ref="ref-1")
+
+
+async def test_retries_transient_faults_under_the_same_message_id() -> None:
+    flaky = Flaky(failures=2)
+    result = await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
+    assert result.accepted
+    assert flaky.attempts == ["m1", "m1", "m1"]
+
+
+async def test_gives_up_after_the_last_attempt_with_the_transient_error() -> None:
+    flaky = Flaky(failures=5)
+    with pytest.raises(TransientGatewayError):
+        await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
+    assert len(flaky.attempts) == 3
+
+
+async def test_other_errors_are_not_retried() -> None:
+    flaky = Flaky(failures=5, error=ValueError("bug"))
+    with pytest.raises(ValueError):
+        await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
+    assert flaky.attempts == ["m1"]

@@ -1,0 +1,116 @@
+"""Guarantees the database itself gives the ledger (DESIGN §6), beyond the shared contract."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+
+import psycopg
+import pytest
+from psycopg_pool import AsyncConnectionPool
+
+from adapters.postgres.database import create_pool
+from adapters.postgres.uow import PostgresUnitOfWork
+from domain.errors import InsufficientCredits
+from domain.ledger import EntryType, Posting
+from tests_support import ids
+
+ACCOUNT = ids(1)
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture()
+async def pool(clean_database: str) -> AsyncIterator[AsyncConnectionPool]:
+    pool = create_pool(clean_database, min_size=1, max_size=30)
+    await pool.open(wait=True)
+    async with pool.connection() as conn:
+        await conn.execute("INSERT INTO accounts (id, email, password_hash, created_at)"
+                           " VALUES (%s, 'a@example.test', 'x', %s)", (ACCOUNT, T0))
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
+async def post(pool: AsyncConnectionPool, posting: Posting, entry_id: str):
+    async with PostgresUnitOfWork(pool) as uow:
+        entry = await uow.ledger.post(ACCOUNT, posting, entry_id, T0)
+        await uow.commit()
+    return entry
+
+
+def grant(credits: int, reference: str) -> Posting:
+    return Posting(type=EntryType.GRANT, credits=credits, description="grant", reference=reference)
+
+
+def deduct(credits: int, reference: str) -> Posting:
+    return Posting(type=EntryType.DEDUCT, credits=credits, description="SMS", reference=reference)
+
+
+def invariant(clean_database: str) -> tuple[int, int, int, int]:
+    with psycopg.connect(clean_database) as conn:
+        return conn.execute(
+            "SELECT (SELECT sum(amount) FROM ledger_entries),"
+            " (SELECT balance_after FROM ledger_entries ORDER BY seq DESC LIMIT 1),"
+            " (SELECT balance FROM credit_balances), (SELECT count(*) FROM ledger_entries)"
+        ).fetchone()
+
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE ledger_entries SET amount = 1000",
+    "UPDATE ledger_entries SET description = 'edited'",
+    "DELETE FROM ledger_entries",
+])
+async def test_entries_are_append_only(pool, clean_database: str, statement: str) -> None:
+    await post(pool, grant(5, "g1"), ids(101))
+    with psycopg.connect(clean_database) as conn:
+        with pytest.raises(psycopg.errors.RestrictViolation, match="append-only"):
+            conn.execute(statement)
+    assert invariant(clean_database) == (5, 5, 5, 1)
+
+
+async def test_the_balance_can_never_be_set_below_zero(pool, clean_database: str) -> None:
+    await post(pool, grant(5, "g1"), ids(101))
+    with psycopg.connect(clean_database) as conn:
+        with pytest.raises(psycopg.errors.CheckViolation):
+            conn.execute("UPDATE credit_balances SET balance = -1")
+
+
+async def test_parallel_debits_never_overdraw(pool, clean_database: str) -> None:
+    await post(pool, grant(10, "g1"), ids(100))
+
+    async def attempt(n: int) -> bool:
+        try:
+            await post(pool, deduct(1, f"send:{n}"), ids(200 + n))
+            return True
+        except InsufficientCredits:
+            return False
+
+    results = await asyncio.gather(*(attempt(n) for n in range(40)))
+    assert sum(results) == 10
+    assert invariant(clean_database) == (0, 0, 0, 11)
+
+
+async def test_one_reference_posted_in_parallel_applies_once(pool, clean_database: str) -> None:
+    await post(pool, grant(1, "g0"), ids(100))
+    entries = await asyncio.gather(*(post(pool, grant(5, "payment:7"), ids(200 + n)) for n in range(20)))
+    assert len({entry.id for entry in entries}) == 1
+    assert invariant(clean_database) == (6, 6, 6, 2)
+
+
+async def test_parallel_refunds_of_one_deduction_never_return_more_than_it_took(pool, clean_database: str) -> None:
+    await post(pool, grant(10, "g0"), ids(100))
+    await post(pool, deduct(4, "bulk:b1"), ids(101))
+
+    async def refund(n: int) -> bool:
+        posting = Posting(type=EntryType.REFUND, credits=1, description="refund",
+                          reference=f"refund:m{n}", refunds="bulk:b1")
+        try:
+            await post(pool, posting, ids(200 + n))
+            return True
+        except Exception:
+            return False
+
+    assert sum(await asyncio.gather(*(refund(n) for n in range(12)))) == 4
+    assert invariant(clean_database)[:3] == (10, 10, 10)

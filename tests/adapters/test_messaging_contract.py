@@ -1,0 +1,112 @@
+"""Message and sender-ID repositories behave alike in memory and in PostgreSQL."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from application.messaging import Message, SenderId, SubmitOutcome
+from domain.messages import MessageStatus
+from tests_support import ids
+
+ACCOUNT = ids(1)
+OTHER = ids(2)
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def message(n: int, *, account: str = ACCOUNT, at: datetime = T0, batch: str | None = None,
+            campaign: str | None = None) -> Message:
+    return Message(
+        account_id=account, id=ids(100 + n), batch_id=batch, campaign_id=campaign,
+        to="+255712345678", sender="UJUMBE", requested_sender="MYSHOP" if n == 1 else None,
+        body=f"Habari {n}", encoding="GSM-7", characters=8, sms_parts=1, segments=1,
+        credits_used=1, cost="1 credit", carrier="Vodacom", status=MessageStatus.PENDING,
+        created_at=at, updated_at=at,
+    )
+
+
+def sent(n: int) -> SubmitOutcome:
+    return SubmitOutcome(ids(100 + n), MessageStatus.SENT, f"ref-{n}", None, 1, "1 credit")
+
+
+def failed(n: int) -> SubmitOutcome:
+    return SubmitOutcome(ids(100 + n), MessageStatus.FAILED, None, "rejected_by_gateway", 0, "0 credits")
+
+
+@pytest.fixture(autouse=True)
+async def accounts(backend) -> None:
+    await backend.seed_account(ACCOUNT)
+    await backend.seed_account(OTHER)
+
+
+async def add(backend, *messages: Message) -> None:
+    async with backend.uow() as uow:
+        await uow.messages.add_many(list(messages))
+        await uow.commit()
+
+
+async def get(backend, n: int, account: str = ACCOUNT) -> Message | None:
+    async with backend.uow() as uow:
+        return await uow.messages.get(account, ids(100 + n))
+
+
+async def test_added_messages_read_back_whole_one_or_many(backend) -> None:
+    await add(backend, message(1))
+    await add(backend, *(message(n, batch=ids(9)) for n in range(2, 6)))
+    assert await get(backend, 1) == message(1)
+    assert await get(backend, 4) == message(4, batch=ids(9))
+    assert await get(backend, 1, account=OTHER) is None
+
+
+async def test_outcomes_move_only_pending_messages(backend) -> None:
+    await add(backend, message(1), message(2), message(3))
+    at = T0 + timedelta(seconds=2)
+    async with backend.uow() as uow:
+        moved = await uow.messages.record_outcomes(ACCOUNT, [sent(1), failed(2)], at)
+        await uow.commit()
+    assert sorted(moved) == [ids(101), ids(102)]
+    one, two = await get(backend, 1), await get(backend, 2)
+    assert one == replace(message(1), status=MessageStatus.SENT, gateway_ref="ref-1", sent_at=at, updated_at=at)
+    assert two == replace(message(2), status=MessageStatus.FAILED, error="rejected_by_gateway",
+                          credits_used=0, cost="0 credits", updated_at=at)
+    async with backend.uow() as uow:
+        again = await uow.messages.record_outcomes(ACCOUNT, [failed(1), sent(3)], at)
+        other = await uow.messages.record_outcomes(OTHER, [sent(3)], at)
+        await uow.commit()
+    assert (again, other) == ([ids(103)], [])
+    assert (await get(backend, 1)).status == MessageStatus.SENT
+
+
+async def test_stuck_pending_messages_are_claimed_once_per_period(backend) -> None:
+    await add(backend, message(1, at=T0), message(2, at=T0 + timedelta(minutes=8)),
+              message(3, at=T0, campaign=ids(7)), message(4, account=OTHER, at=T0 + timedelta(seconds=1)))
+    now = T0 + timedelta(minutes=10)
+    async with backend.uow() as uow:
+        claimed = await uow.messages.claim_stuck(now - timedelta(minutes=5), now, limit=10)
+        await uow.commit()
+    assert [m.id for m in claimed] == [ids(101), ids(104)]  # campaign messages are the campaign's
+    assert {m.updated_at for m in claimed} == {now}
+    async with backend.uow() as uow:
+        assert await uow.messages.claim_stuck(now - timedelta(minutes=5), now, limit=10) == []
+        later = now + timedelta(minutes=6)
+        assert len(await uow.messages.claim_stuck(later - timedelta(minutes=5), later, limit=1)) == 1
+
+
+async def test_sender_ids_are_per_account(backend) -> None:
+    async with backend.uow() as uow:
+        assert await uow.senders.add(ACCOUNT, SenderId("MYSHOP", T0))
+        assert not await uow.senders.add(ACCOUNT, SenderId("MYSHOP", T0 + timedelta(1)))
+        assert await uow.senders.add(ACCOUNT, SenderId("ALPHA", T0))
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert [s.sender_id for s in await uow.senders.list(ACCOUNT)] == ["ALPHA", "MYSHOP"]
+        assert (await uow.senders.list(ACCOUNT))[1] == SenderId("MYSHOP", T0)
+        assert await uow.senders.is_registered(ACCOUNT, "MYSHOP")
+        assert not await uow.senders.is_registered(OTHER, "MYSHOP")
+        assert await uow.senders.remove(ACCOUNT, "MYSHOP")
+        assert not await uow.senders.remove(ACCOUNT, "MYSHOP")
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert [s.sender_id for s in await uow.senders.list(ACCOUNT)] == ["ALPHA"]

@@ -1,0 +1,82 @@
+"""argon2id passwords, HS256 access tokens on the Clock port, API keys and digests."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jwt
+import pytest
+
+from adapters.memory.system import FrozenClock
+from adapters.security import (
+    Argon2PasswordHasher,
+    JwtAccessTokens,
+    RandomSecrets,
+    base62,
+    load_or_create_secret_key,
+)
+from domain.errors import Unauthorized
+
+SECRET = "s" * 48
+
+
+async def test_argon2id_hash_and_verify() -> None:
+    hasher = Argon2PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    hashed = await hasher.hash("s3cret-pass")
+    assert hashed.startswith("$argon2id$") and "s3cret-pass" not in hashed
+    assert await hasher.verify(hashed, "s3cret-pass")
+    assert not await hasher.verify(hashed, "wrong-pass")
+    assert not await hasher.verify("not a hash", "s3cret-pass")
+    await hasher.verify_dummy("anything")
+
+
+def test_access_token_claims_and_expiry_follow_the_clock() -> None:
+    clock = FrozenClock()
+    tokens = JwtAccessTokens(SECRET, clock)
+    token = tokens.issue("acc-1")
+    claims = jwt.decode(token, SECRET, algorithms=["HS256"], options={"verify_exp": False})
+    assert claims["sub"] == "acc-1" and claims["type"] == "access"
+    assert claims["exp"] == int(clock.now().timestamp()) + 900
+    assert jwt.get_unverified_header(token)["alg"] == "HS256"
+    clock.advance(899)
+    assert tokens.account_of(token) == "acc-1"
+    clock.advance(1)
+    with pytest.raises(Unauthorized):
+        tokens.account_of(token)
+
+
+@pytest.mark.parametrize("claims,key,algorithm", [
+    ({"sub": "acc-1", "type": "refresh", "exp": 4102444800}, SECRET, "HS256"),
+    ({"sub": "acc-1", "exp": 4102444800}, SECRET, "HS256"),
+    ({"type": "access", "exp": 4102444800}, SECRET, "HS256"),
+    ({"sub": "acc-1", "type": "access"}, SECRET, "HS256"),
+    ({"sub": "acc-1", "type": "access", "exp": 4102444800}, SECRET, "HS512"),
+    ({"sub": "acc-1", "type": "access", "exp": 4102444800}, "o" * 48, "HS256"),
+    ({"sub": "acc-1", "type": "access", "exp": 4102444800}, None, "none"),
+])
+def test_only_our_hs256_access_tokens_pass(claims: dict, key: str | None, algorithm: str) -> None:
+    token = jwt.encode(claims, key, algorithm=algorithm)
+    with pytest.raises(Unauthorized) as raised:
+        JwtAccessTokens(SECRET, FrozenClock()).account_of(token)
+    assert raised.value.field == "Authorization"
+
+
+def test_api_keys_are_base62_with_the_live_prefix() -> None:
+    secrets = RandomSecrets(SECRET)
+    keys = {secrets.api_key() for _ in range(50)}
+    assert len(keys) == 50
+    assert all(re.fullmatch(r"uj_live_[0-9A-Za-z]{43}", k) for k in keys)
+    assert base62(bytes(32)) == "0" * 43 and base62(b"\xff" * 32)[-1] != "0"
+    assert secrets.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    assert secrets.keyed_digest("abc") != secrets.digest("abc")
+    assert secrets.keyed_digest("abc") != RandomSecrets("other" * 10).keyed_digest("abc")
+    assert all(re.fullmatch(r"\d{6}", secrets.otp_code()) for _ in range(50))
+
+
+def test_secret_key_from_settings_or_generated_once(tmp_path: Path) -> None:
+    assert load_or_create_secret_key("configured", tmp_path) == "configured"
+    generated = load_or_create_secret_key(None, tmp_path / "data")
+    assert len(generated) >= 32
+    assert load_or_create_secret_key(None, tmp_path / "data") == generated
+    assert (tmp_path / "data" / "secret_key").stat().st_mode & 0o077 == 0

@@ -1,0 +1,254 @@
+"""Accounts, credentials and phone verification on memory adapters with recording fakes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from adapters.memory.store import MemoryStore
+from adapters.memory.system import FrozenClock, SequentialIds
+from adapters.memory.uow import MemoryUnitOfWork
+from adapters.security import RandomSecrets
+from application.accounts import (
+    AuthenticateAccessToken,
+    AuthenticateApiKey,
+    CreateApiKey,
+    ListApiKeys,
+    LogIn,
+    RefreshSession,
+    RegisterAccount,
+    Registration,
+    RevokeApiKey,
+    SetPlan,
+)
+from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
+from application.phone_verification import SendPhoneOtp, VerifyPhone, VerifyPhoneByOperator
+from domain.errors import (
+    EmailTaken,
+    InvalidCredentials,
+    InvalidOtp,
+    InvalidPhoneNumber,
+    NotFound,
+    OtpThrottled,
+    Unauthorized,
+    ValidationError,
+)
+
+
+class FakeHasher:
+    """Records which path a login took."""
+
+    def __init__(self) -> None:
+        self.verified: list[str] = []
+
+    async def hash(self, password: str) -> str:
+        return f"hashed:{password}"
+
+    async def verify(self, password_hash: str, password: str) -> bool:
+        self.verified.append("real")
+        return password_hash == f"hashed:{password}"
+
+    async def verify_dummy(self, password: str) -> None:
+        self.verified.append("dummy")
+
+
+class FakeTokens:
+    def __init__(self, clock: FrozenClock) -> None:
+        self._clock = clock
+        self.issued: list[str] = []
+
+    def issue(self, account_id: str) -> str:
+        token = f"access:{account_id}:{self._clock.now().timestamp()}"
+        self.issued.append(token)
+        return token
+
+    def account_of(self, token: str) -> str:
+        kind, _, rest = token.partition(":")
+        if kind != "access":
+            raise Unauthorized()
+        account_id, _, issued = rest.partition(":")
+        if self._clock.now().timestamp() - float(issued) >= 900:
+            raise Unauthorized()
+        return account_id
+
+
+@dataclass
+class FakeGateway:
+    submitted: list[OutboundSms] = field(default_factory=list)
+    accept: bool = True
+    fail: bool = False
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        if self.fail:
+            raise TransientGatewayError("down")
+        self.submitted.append(sms)
+        return SubmitResult(accepted=self.accept, gateway_ref="ref" if self.accept else None)
+
+    def last_code(self) -> str:
+        return next(word for word in self.submitted[-1].text.split() if word.rstrip(".").isdigit()).rstrip(".")
+
+
+@dataclass
+class World:
+    store: MemoryStore
+    clock: FrozenClock
+    hasher: FakeHasher
+    tokens: FakeTokens
+    secrets: RandomSecrets
+    gateway: FakeGateway
+    ids: SequentialIds
+
+    def uow(self) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(self.store)
+
+    def register(self) -> RegisterAccount:
+        return RegisterAccount(self.uow, self.clock, self.ids, self.hasher)
+
+    def log_in(self) -> LogIn:
+        return LogIn(self.uow, self.clock, self.ids, self.hasher, self.tokens, self.secrets)
+
+    def refresh(self) -> RefreshSession:
+        return RefreshSession(self.uow, self.clock, self.ids, self.tokens, self.secrets)
+
+    def create_key(self) -> CreateApiKey:
+        return CreateApiKey(self.uow, self.clock, self.ids, self.secrets)
+
+    def authenticate_key(self) -> AuthenticateApiKey:
+        return AuthenticateApiKey(self.uow, self.clock, self.secrets)
+
+    def send_otp(self) -> SendPhoneOtp:
+        return SendPhoneOtp(self.uow, self.clock, self.ids, self.secrets, self.gateway, "UJUMBE")
+
+    def verify_phone(self) -> VerifyPhone:
+        return VerifyPhone(self.uow, self.clock, self.secrets)
+
+
+@pytest.fixture()
+def world() -> World:
+    clock = FrozenClock()
+    return World(MemoryStore(), clock, FakeHasher(), FakeTokens(clock), RandomSecrets("k" * 32), FakeGateway(),
+                 SequentialIds())
+
+
+async def test_register_validates_and_keeps_only_the_hash(world: World) -> None:
+    account = await world.register()(Registration(email=" Shop@Example.COM ", password="s3cret-pass"))
+    assert account.email == "shop@example.com" and account.plan == "free"
+    assert account.password_hash == "hashed:s3cret-pass"
+    with pytest.raises(EmailTaken):
+        await world.register()(Registration(email="shop@example.com", password="another-pass"))
+    with pytest.raises(ValidationError) as bad_plan:
+        await world.register()(Registration(email="x@example.com", password="s3cret-pass", plan="gold"))
+    assert bad_plan.value.field == "plan"
+    with pytest.raises(InvalidPhoneNumber) as bad_phone:
+        await world.register()(Registration(email="y@example.com", password="s3cret-pass", phone="12"))
+    assert bad_phone.value.field == "phone"
+
+
+async def test_unknown_email_still_spends_a_verification(world: World) -> None:
+    await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    with pytest.raises(InvalidCredentials):
+        await world.log_in()("nobody@example.com", "s3cret-pass")
+    with pytest.raises(InvalidCredentials):
+        await world.log_in()("shop@example.com", "wrong-pass")
+    assert world.hasher.verified == ["dummy", "real"]
+    pair = await world.log_in()("SHOP@example.com", "s3cret-pass")
+    assert pair.expires_in == 900 and pair.access_token in world.tokens.issued
+
+
+async def test_refresh_rotation_and_family_revocation(world: World) -> None:
+    await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    first = await world.log_in()("shop@example.com", "s3cret-pass")
+    second = await world.refresh()(first.refresh_token)
+    third = await world.refresh()(second.refresh_token)
+    with pytest.raises(Unauthorized):
+        await world.refresh()(first.refresh_token)  # reuse: the family is revoked...
+    with pytest.raises(Unauthorized):
+        await world.refresh()(third.refresh_token)  # ...including its newest member
+    stored = world.store.table("refresh_tokens").values()
+    assert all(t.revoked_at is not None for t in stored)
+    assert all(t.token_hash not in (first.refresh_token, second.refresh_token) for t in stored)
+
+
+async def test_refresh_token_expires_after_seven_days(world: World) -> None:
+    await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    pair = await world.log_in()("shop@example.com", "s3cret-pass")
+    world.clock.advance(days=7)
+    with pytest.raises(Unauthorized):
+        await world.refresh()(pair.refresh_token)
+
+
+async def test_api_key_lifecycle(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass", plan="pro"))
+    created = await world.create_key()(account.id, "  backend ")
+    assert created.name == "backend" and created.key.startswith(created.prefix)
+    credentials = await world.authenticate_key()(created.key)
+    assert (credentials.account_id, credentials.plan, credentials.api_key_id) == (account.id, "pro", created.id)
+    listed = await ListApiKeys(world.uow)(account.id)
+    assert [k.id for k in listed] == [created.id] and listed[0].last_used_at == world.clock.now()
+    await RevokeApiKey(world.uow, world.clock)(account.id, created.id)
+    with pytest.raises(Unauthorized):
+        await world.authenticate_key()(created.key)
+    with pytest.raises(NotFound):
+        await RevokeApiKey(world.uow, world.clock)(account.id, created.id)
+    with pytest.raises(NotFound):
+        await world.create_key()("no-such-account")
+
+
+async def test_plan_changes_show_in_the_next_authentication(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    token = (await world.log_in()("shop@example.com", "s3cret-pass")).access_token
+    await SetPlan(world.uow)("shop@example.com", "enterprise")
+    assert (await AuthenticateAccessToken(world.uow, world.tokens)(token)).plan == "enterprise"
+    assert (await AuthenticateAccessToken(world.uow, world.tokens)(token)).account_id == account.id
+    with pytest.raises(ValidationError):
+        await SetPlan(world.uow)("shop@example.com", "platinum")
+
+
+async def test_phone_otp_flow(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    sent = await world.send_otp()(account.id, "0712345678")
+    assert (sent.phone, sent.status, sent.expires_in) == ("+255712345678", "sent", 300)
+    sms = world.gateway.submitted[-1]
+    assert (sms.account_id, sms.to, sms.sender) == (None, "+255712345678", "UJUMBE")
+    code = world.gateway.last_code()
+    assert len(code) == 6
+    assert all(code not in o.code_hash for o in world.store.table("phone_otps").values())
+    verified = await world.verify_phone()(account.id, "+255 712 345 678", code)
+    assert verified.phone == "+255712345678" and verified.phone_verified
+    with pytest.raises(InvalidOtp):
+        await world.verify_phone()(account.id, "0712345678", code)
+
+
+async def test_phone_otp_limits(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    await world.send_otp()(account.id, "0712345678")
+    code = world.gateway.last_code()
+    with pytest.raises(OtpThrottled):
+        await world.send_otp()(account.id, "0712345678")
+    for _ in range(5):
+        with pytest.raises(InvalidOtp):
+            await world.verify_phone()(account.id, "0712345678", "999999" if code != "999999" else "000000")
+    with pytest.raises(InvalidOtp):
+        await world.verify_phone()(account.id, "0712345678", code)
+    world.clock.advance(60)
+    await world.send_otp()(account.id, "0712345678")
+    world.clock.advance(300)
+    with pytest.raises(InvalidOtp):
+        await world.verify_phone()(account.id, "0712345678", world.gateway.last_code())
+
+
+async def test_gateway_trouble_reports_failed(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    world.gateway.fail = True
+    assert (await world.send_otp()(account.id, "0712345678")).status == "failed"
+    world.gateway.fail, world.gateway.accept = False, False
+    assert (await world.send_otp()(account.id, "0754000111")).status == "failed"
+
+
+async def test_operator_verifies_a_phone(world: World) -> None:
+    await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    account = await VerifyPhoneByOperator(world.uow)("shop@example.com", "0754000111")
+    assert (account.phone, account.phone_verified) == ("+255754000111", True)
+    with pytest.raises(NotFound):
+        await VerifyPhoneByOperator(world.uow)("nobody@example.com", "0754000111")

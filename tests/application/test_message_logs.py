@@ -1,0 +1,84 @@
+"""What a message log query means, before any repository sees it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from application.message_logs import MessageLogQuery, message_log_filter
+from domain.errors import ValidationError
+from domain.messages import MessageStatus
+
+ACCOUNT = "00000000-0000-0000-0000-000000000001"
+
+
+def filter_of(**asked):  # type: ignore[no-untyped-def]
+    return message_log_filter(MessageLogQuery(account_id=ACCOUNT, **asked))
+
+
+def test_defaults_are_the_first_page_of_25() -> None:
+    f = filter_of()
+    assert (f.limit, f.offset, f.status, f.number, f.text, f.since) == (25, 0, None, None, None, None)
+
+
+def test_pages_become_offsets() -> None:
+    assert (filter_of(page=3, per_page=100).offset, filter_of(page=3, per_page=100).limit) == (200, 100)
+
+
+@pytest.mark.parametrize(
+    ("asked", "field"),
+    [
+        ({"page": 0}, "page"),
+        ({"page": -1}, "page"),
+        ({"per_page": 0}, "per_page"),
+        ({"per_page": 101}, "per_page"),
+        ({"status": "delivered!"}, "status"),
+        ({"status": "SENT"}, "status"),
+        ({"date_from": "yesterday"}, "date_from"),
+        ({"date_from": "2026-13-01"}, "date_from"),
+        ({"search": "x" * 201}, "search"),
+    ],
+)
+def test_out_of_range_values_name_their_field(asked: dict, field: str) -> None:
+    with pytest.raises(ValidationError) as raised:
+        filter_of(**asked)
+    assert raised.value.field == field
+
+
+@pytest.mark.parametrize("status", ["sent", "delivered", "failed", "pending"])
+def test_every_status_can_be_asked_for(status: str) -> None:
+    assert filter_of(status=status).status == MessageStatus(status)
+
+
+@pytest.mark.parametrize(
+    ("written", "since"),
+    [
+        ("2026-01-05", datetime(2026, 1, 5, tzinfo=UTC)),
+        ("2026-01-05T08:30:00", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),
+        ("2026-01-05T08:30:00Z", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),
+        ("2026-01-05T11:30:00+03:00", datetime(2026, 1, 5, 11, 30, tzinfo=timezone(timedelta(hours=3)))),
+        ("", None),
+    ],
+)
+def test_date_from_is_an_iso_date_or_date_time(written: str, since: datetime | None) -> None:
+    assert filter_of(date_from=written).since == since
+
+
+@pytest.mark.parametrize(
+    ("search", "number", "fragment", "text"),
+    [
+        ("0712345678", "+255712345678", None, None),
+        ("+255 712 345 678", "+255712345678", None, None),
+        ("255712345678", "+255712345678", None, None),
+        ("0712", None, "255712", "0712"),
+        ("345-678", None, "345678", "345-678"),
+        ("12", None, None, "12"),
+        ("Habari", None, None, "Habari"),
+        ("  order 42 ", None, None, "order 42"),
+        ("   ", None, None, None),
+    ],
+)
+def test_search_is_a_whole_number_part_of_one_or_text(search: str, number, fragment, text) -> None:  # type: ignore[no-untyped-def]
+    f = filter_of(search=search)
+    assert (f.number, f.number_fragment, f.text) == (number, fragment, text)

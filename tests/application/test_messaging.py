@@ -1,0 +1,332 @@
+"""Sending on memory adapters with a recording gateway: debit, submit, outcome, refund, reconcile."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+
+from adapters.memory.store import MemoryStore
+from adapters.memory.system import FrozenClock, SequentialIds
+from adapters.memory.uow import MemoryUnitOfWork
+from application.credits import GetBalance, Grant, GrantCredits
+from application.messaging import (
+    AddSenderId,
+    BulkRequest,
+    ListSenderIds,
+    OutboundSms,
+    ReconcileStuckMessages,
+    RemoveSenderId,
+    SendBulk,
+    SendSms,
+    SmsRequest,
+    SubmitResult,
+    TransientGatewayError,
+)
+from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
+from domain.ledger import EntryType
+from domain.messages import MessageStatus
+from tests_support import ids
+
+ACCOUNT = ids(1)
+REJECTED = "+255799000001"
+
+
+class Crash(Exception):
+    """The process dies between the debit commit and the outcome."""
+
+
+class RecordingGateway:
+    """Accepts unless told otherwise; records every submit attempt."""
+
+    def __init__(self) -> None:
+        self.submitted: list[OutboundSms] = []
+        self.rejects: set[str] = {REJECTED}
+        self.unreachable = False
+        self.crash = False
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.submitted.append(sms)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(0)  # let concurrent submits overlap
+            if self.crash:
+                raise Crash
+            if self.unreachable:
+                raise TransientGatewayError("timeout")
+            if sms.to in self.rejects:
+                return SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
+            return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
+        finally:
+            self.in_flight -= 1
+
+
+class World:
+    def __init__(self) -> None:
+        self.store = MemoryStore()
+        self.clock = FrozenClock()
+        self.ids = SequentialIds()
+        self.gateway = RecordingGateway()
+
+    def uow(self) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(self.store)
+
+    def send(self) -> SendSms:
+        return SendSms(self.uow, self.clock, self.ids, self.gateway, default_sender="UJUMBE")
+
+    def bulk(self, concurrency: int = 50) -> SendBulk:
+        return SendBulk(self.uow, self.clock, self.ids, self.gateway, default_sender="UJUMBE",
+                        concurrency=concurrency)
+
+    def reconcile(self, give_up_after: timedelta = timedelta(hours=1)) -> ReconcileStuckMessages:
+        return ReconcileStuckMessages(self.uow, self.clock, self.ids, self.gateway,
+                                      give_up_after=give_up_after)
+
+    async def grant(self, credits: int) -> None:
+        await GrantCredits(self.uow, self.clock, self.ids)(Grant(ACCOUNT, credits))
+
+    async def balance(self) -> int:
+        return (await GetBalance(self.uow)(ACCOUNT)).balance
+
+    async def entries(self) -> list[tuple[EntryType, int]]:
+        async with self.uow() as uow:
+            page = await uow.ledger.history(ACCOUNT, 1, 100)
+        return [(e.type, e.amount) for e in reversed(page.entries)]
+
+    async def message(self, message_id: str):
+        async with self.uow() as uow:
+            return await uow.messages.get(ACCOUNT, message_id)
+
+    def events(self) -> list[tuple[str, str]]:
+        rows = self.store.table("outbox_events")
+        return [(event.type, event.data["message_id"]) for event, _ in rows.values()]
+
+
+@pytest.fixture()
+def world() -> World:
+    return World()
+
+
+def sms(to: str = "0712345678", message: str = "Habari", sender: str | None = None) -> SmsRequest:
+    return SmsRequest(account_id=ACCOUNT, to=to, message=message, sender=sender)
+
+
+async def test_a_send_debits_submits_and_logs_the_message_sent(world: World) -> None:
+    await world.grant(5)
+    result = await world.send()(sms(message="a" * 161))
+    assert (result.status, result.credits_used, result.cost) == ("sent", 2, "2 credits")
+    assert (result.to, result.sender, result.requested_sender) == ("+255712345678", "UJUMBE", None)
+    assert (result.sms_parts, result.segments, result.encoding, result.carrier) == (2, 2, "GSM-7", "Yas")
+    assert [s.message_id for s in world.gateway.submitted] == [result.message_id]
+    assert await world.balance() == 3
+    assert await world.entries() == [(EntryType.GRANT, 5), (EntryType.DEDUCT, -2)]
+    logged = await world.message(result.message_id)
+    assert logged.status == MessageStatus.SENT and logged.gateway_ref == f"ref-{result.message_id}"
+    assert logged.sent_at == world.clock.now()
+    assert world.events() == [("message.sent", result.message_id)]
+
+
+async def test_a_gateway_rejection_fails_the_message_and_refunds_it(world: World) -> None:
+    await world.grant(5)
+    result = await world.send()(sms(to=REJECTED))
+    assert (result.status, result.error, result.credits_used, result.cost) == (
+        "failed", "rejected_by_gateway", 0, "0 credits")
+    assert await world.balance() == 5
+    assert await world.entries() == [(EntryType.GRANT, 5), (EntryType.DEDUCT, -1), (EntryType.REFUND, 1)]
+    assert (await world.message(result.message_id)).status == MessageStatus.FAILED
+    assert world.events() == [("message.failed", result.message_id)]
+
+
+async def test_a_gateway_that_stays_unreachable_fails_and_refunds(world: World) -> None:
+    await world.grant(1)
+    world.gateway.unreachable = True
+    result = await world.send()(sms())
+    assert (result.status, result.error) == ("failed", "gateway_unavailable")
+    assert await world.balance() == 1
+
+
+async def test_too_few_credits_is_refused_before_anything_is_written_or_sent(world: World) -> None:
+    await world.grant(1)
+    with pytest.raises(InsufficientCredits):
+        await world.send()(sms(message="a" * 161))
+    assert world.gateway.submitted == []
+    assert world.store.table("messages") == {}
+    assert await world.entries() == [(EntryType.GRANT, 1)]
+
+
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [
+        (sms(message=""), "message"),
+        (sms(message="   "), "message"),
+        (sms(message="a" * 1601), "message"),
+        (sms(sender="MY-SHOP"), "from"),
+        (sms(sender="ABCDEFGHIJKL"), "from"),
+        (sms(sender=""), "from"),
+    ],
+)
+async def test_invalid_requests_name_the_field(world: World, request_: SmsRequest, field: str) -> None:
+    await world.grant(5)
+    with pytest.raises(ValidationError) as raised:
+        await world.send()(request_)
+    assert raised.value.field == field
+    assert await world.balance() == 5
+
+
+@pytest.mark.parametrize("to", ["+441632960000", "0221234567", "12345", "not a number"])
+async def test_numbers_that_are_not_tanzanian_mobiles_are_refused_uncharged(world: World, to: str) -> None:
+    await world.grant(5)
+    with pytest.raises(InvalidPhoneNumber):
+        await world.send()(sms(to=to))
+    assert await world.balance() == 5 and world.gateway.submitted == []
+
+
+async def test_the_message_limit_is_1600_characters(world: World) -> None:
+    await world.grant(20)
+    assert (await world.send()(sms(message="a" * 1600))).credits_used == 10
+
+
+async def test_senders_registered_are_used_and_others_fall_back_to_the_default(world: World) -> None:
+    await world.grant(5)
+    await AddSenderId(world.uow, world.clock)(ACCOUNT, "MYSHOP")
+    registered = await world.send()(sms(sender="MYSHOP"))
+    unregistered = await world.send()(sms(sender="OTHER"))
+    omitted = await world.send()(sms())
+    assert (registered.sender, registered.requested_sender) == ("MYSHOP", None)
+    assert (unregistered.sender, unregistered.requested_sender) == ("UJUMBE", "OTHER")
+    assert (omitted.sender, omitted.requested_sender) == ("UJUMBE", None)
+    assert [s.sender for s in world.gateway.submitted] == ["MYSHOP", "UJUMBE", "UJUMBE"]
+    assert (await world.message(unregistered.message_id)).requested_sender == "OTHER"
+
+
+async def test_sender_ids_are_listed_added_once_and_removed(world: World) -> None:
+    add = AddSenderId(world.uow, world.clock)
+    await add(ACCOUNT, "MYSHOP")
+    await add(ACCOUNT, "MYSHOP")
+    await add(ACCOUNT, "ALPHA")
+    with pytest.raises(ValidationError):
+        await add(ACCOUNT, "NOT VALID")
+    listed = await ListSenderIds(world.uow, "UJUMBE")(ACCOUNT)
+    assert [s.sender_id for s in listed.sender_ids] == ["ALPHA", "MYSHOP"]
+    assert listed.default_sender == "UJUMBE"
+    await RemoveSenderId(world.uow)(ACCOUNT, "ALPHA")
+    with pytest.raises(NotFound):
+        await RemoveSenderId(world.uow)(ACCOUNT, "ALPHA")
+    assert [s.sender_id for s in (await ListSenderIds(world.uow, "UJUMBE")(ACCOUNT)).sender_ids] == ["MYSHOP"]
+
+
+# --- crash between debit and outcome ---------------------------------------------------------
+
+
+async def crashed_send(world: World, to: str = "0712345678") -> str:
+    world.gateway.crash = True
+    with pytest.raises(Crash):
+        await world.send()(sms(to=to))
+    world.gateway.crash = False
+    (message_id,) = [s.message_id for s in world.gateway.submitted]
+    assert (await world.message(message_id)).status == MessageStatus.PENDING
+    return message_id
+
+
+async def test_a_send_stuck_after_its_debit_is_resubmitted_under_the_same_id(world: World) -> None:
+    await world.grant(3)
+    message_id = await crashed_send(world)
+    assert await world.balance() == 2
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 0  # too fresh
+    world.clock.advance(minutes=6)
+    report = await world.reconcile()(older_than=timedelta(minutes=5))
+    assert (report.sent, report.failed, report.still_pending) == (1, 0, 0)
+    assert [s.message_id for s in world.gateway.submitted] == [message_id, message_id]
+    assert (await world.message(message_id)).status == MessageStatus.SENT
+    assert await world.balance() == 2  # charged once, not refunded, not charged again
+    assert world.events() == [("message.sent", message_id)]
+
+
+async def test_a_stuck_send_the_gateway_rejects_is_failed_and_refunded(world: World) -> None:
+    await world.grant(3)
+    message_id = await crashed_send(world, to=REJECTED)
+    world.clock.advance(minutes=6)
+    report = await world.reconcile()(older_than=timedelta(minutes=5))
+    assert (report.sent, report.failed) == (0, 1)
+    assert (await world.message(message_id)).status == MessageStatus.FAILED
+    assert await world.balance() == 3
+
+
+async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_and_refunded(world: World) -> None:
+    await world.grant(3)
+    message_id = await crashed_send(world)
+    world.gateway.unreachable = True
+    world.clock.advance(minutes=6)
+    reconcile = world.reconcile(give_up_after=timedelta(minutes=30))
+    assert (await reconcile(older_than=timedelta(minutes=5))).still_pending == 1
+    assert (await world.message(message_id)).status == MessageStatus.PENDING
+    assert (await reconcile(older_than=timedelta(minutes=5))).still_pending == 0  # just claimed
+    world.clock.advance(minutes=30)
+    report = await reconcile(older_than=timedelta(minutes=5))
+    assert (report.failed, report.still_pending) == (1, 0)
+    failed = await world.message(message_id)
+    assert (failed.status, failed.error) == (MessageStatus.FAILED, "gateway_unavailable")
+    assert await world.balance() == 3
+
+
+# --- bulk ----------------------------------------------------------------------------------
+
+
+def bulk(*to: str, message: str = "Habari", sender: str | None = None) -> BulkRequest:
+    return BulkRequest(account_id=ACCOUNT, to=list(to), message=message, sender=sender)
+
+
+async def test_bulk_sends_each_number_once_reports_bad_ones_and_debits_once(world: World) -> None:
+    await world.grant(10)
+    result = await world.bulk()(bulk("0712345678", "+255 712 345 678", "12345", "0754000111", REJECTED,
+                                     "12345", message="a" * 161))
+    assert (result.total, result.sent, result.failed) == (4, 2, 2)
+    assert [(e.to, e.status) for e in result.results] == [
+        ("+255712345678", "sent"), ("12345", "failed"), ("+255754000111", "sent"), (REJECTED, "failed")]
+    first, invalid, _, rejected = result.results
+    assert first.credits_used == 2 and first.message_id and first.error is None
+    assert (invalid.error, invalid.message_id) == ("invalid_phone_number", None)
+    assert rejected.error == "rejected_by_gateway"
+    assert result.credits_used == 4
+    assert await world.entries() == [(EntryType.GRANT, 10), (EntryType.DEDUCT, -6), (EntryType.REFUND, 2)]
+    assert await world.balance() == 6
+    assert len(world.gateway.submitted) == 3
+    assert sorted(t for t, _ in world.events()) == ["message.failed", "message.sent", "message.sent"]
+
+
+async def test_bulk_checks_the_whole_batch_up_front(world: World) -> None:
+    await world.grant(2)
+    with pytest.raises(InsufficientCredits):
+        await world.bulk()(bulk("0712345678", "0754000111", "0784000222"))
+    assert world.gateway.submitted == [] and world.store.table("messages") == {}
+    assert await world.balance() == 2
+
+
+async def test_bulk_of_only_bad_numbers_charges_nothing(world: World) -> None:
+    result = await world.bulk()(bulk("123", "abc"))
+    assert (result.total, result.sent, result.failed) == (2, 0, 2)
+    assert await world.entries() == []
+
+
+@pytest.mark.parametrize("count", [0, 1001])
+async def test_bulk_takes_1_to_1000_recipients(world: World, count: int) -> None:
+    with pytest.raises(ValidationError) as raised:
+        await world.bulk()(bulk(*(f"0712{n:06d}" for n in range(count))))
+    assert raised.value.field == "to"
+
+
+async def test_bulk_submits_concurrently_within_its_bound(world: World) -> None:
+    await world.grant(100)
+    result = await world.bulk(concurrency=7)(bulk(*(f"0712{n:06d}" for n in range(100))))
+    assert result.sent == 100
+    assert 1 < world.gateway.most_in_flight <= 7
+
+
+async def test_bulk_with_an_unregistered_sender_says_which_was_used(world: World) -> None:
+    await world.grant(1)
+    result = await world.bulk()(bulk("0712345678", sender="NOTMINE"))
+    assert (result.sender, result.requested_sender) == ("UJUMBE", "NOTMINE")

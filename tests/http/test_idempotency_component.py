@@ -1,0 +1,175 @@
+"""The Idempotency-Key component over HTTP, around a use case that counts its runs.
+
+The real send routes are covered in test_idempotency_sends.py; this one pins the component's
+own behaviour (in flight, failures, expiry) with a use case the test controls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import psycopg
+import pytest
+from litestar import Request, Response, post
+from litestar.testing import AsyncTestClient
+
+from adapters.memory.system import FrozenClock
+from application.idempotency import IdempotencyGate
+from domain.errors import InsufficientCredits
+from entrypoints.container import Container
+from entrypoints.http.app import create_app
+from entrypoints.http.auth import Principal, authenticated
+from entrypoints.http.dependencies import from_container
+from entrypoints.http.envelope import Envelope
+from entrypoints.http.idempotency import idempotent
+from http_helpers import error_of
+
+
+class Probe:
+    """What the route's use case does: counts runs, fails on demand."""
+
+    def __init__(self) -> None:
+        self.runs = 0
+        self.fail = False
+
+    async def __call__(self, data: dict[str, Any]) -> dict[str, Any]:
+        self.runs += 1
+        if self.fail:
+            raise InsufficientCredits()
+        return {"run": self.runs, "echo": data}
+
+
+@pytest.fixture()
+def probe() -> Probe:
+    return Probe()
+
+
+@pytest.fixture()
+async def client(container: Container, probe: Probe) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
+    @post("/probe", status_code=201, dependencies={
+        "principal": authenticated("K", "J"), "idempotency": from_container("idempotency")})
+    async def probe_route(request: Request[Any, Any, Any], principal: Principal, idempotency: IdempotencyGate,
+                          data: dict[str, Any]) -> Response[Envelope[dict[str, Any]]]:
+        return await idempotent(request, principal, idempotency, lambda: probe(data), status_code=201)
+
+    async with AsyncTestClient(app=create_app(container, extra_route_handlers=[probe_route])) as test_client:
+        yield test_client
+
+
+def keyed(account, key: str = "key-1") -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {**account.key_headers, "Idempotency-Key": key}
+
+
+async def test_without_a_key_every_request_runs(client: AsyncTestClient, make_account, probe: Probe) -> None:
+    account = await make_account()
+    for _ in range(2):
+        response = await client.post("/probe", json={"a": 1}, headers=account.key_headers)
+        assert response.status_code == 201 and "idempotent-replay" not in response.headers
+    assert probe.runs == 2
+
+
+async def test_a_replay_returns_the_stored_envelope_byte_for_byte(
+    client: AsyncTestClient, make_account, probe: Probe
+) -> None:
+    account = await make_account()
+    first = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert first.status_code == 201 and "idempotent-replay" not in first.headers
+    assert first.json()["data"] == {"run": 1, "echo": {"a": 1}}
+    again = await client.post("/probe/", json={"a": 1}, headers=keyed(account))
+    assert again.status_code == 201
+    assert again.headers["idempotent-replay"] == "true"
+    assert again.content == first.content  # the original request_id and timestamp included
+    assert again.headers["content-type"].startswith("application/json")
+    assert probe.runs == 1
+
+
+async def test_the_same_key_with_another_body_is_422(client: AsyncTestClient, make_account, probe: Probe) -> None:
+    account = await make_account()
+    await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    response = await client.post("/probe", json={"a": 2}, headers=keyed(account))
+    assert response.status_code == 422
+    assert error_of(response) == ("idempotency_key_reused", "Idempotency-Key")
+    assert probe.runs == 1
+
+
+async def test_the_same_key_while_the_first_is_in_flight_is_409_until_it_is_abandoned(
+    client: AsyncTestClient, make_account, probe: Probe, clock: FrozenClock, clean_database: str
+) -> None:
+    # The test client serves one request at a time, so the first request's claim is written
+    # the way the gate writes it (a request that started and has not finished).
+    account = await make_account()
+    body = b'{"a":1}'
+    fingerprint = hashlib.sha256(b"POST /probe\n" + body).hexdigest()
+    with psycopg.connect(clean_database) as conn:
+        conn.execute(
+            "INSERT INTO idempotency_keys (account_id, route, idempotency_key, fingerprint,"
+            " claimed_at, expires_at) VALUES (%s, 'POST /probe', 'key-1', %s, %s, %s)",
+            (account.id, fingerprint, clock.now(), clock.now() + timedelta(hours=24)),
+        )
+    headers = {**keyed(account), "Content-Type": "application/json"}
+    second = await client.post("/probe", content=body, headers=headers)
+    assert second.status_code == 409
+    assert error_of(second)[0] == "request_in_progress"
+    other_body = await client.post("/probe", content=b'{"a":2}', headers=headers)
+    assert error_of(other_body)[0] == "idempotency_key_reused"
+    assert probe.runs == 0
+    clock.advance(minutes=5)  # the first request's process died: its claim is abandoned
+    retried = await client.post("/probe", content=body, headers=headers)
+    assert retried.status_code == 201 and probe.runs == 1
+    replayed = await client.post("/probe", content=body, headers=headers)
+    assert replayed.headers["idempotent-replay"] == "true" and replayed.content == retried.content
+
+
+async def test_a_failed_original_is_not_stored_and_the_retry_runs(
+    client: AsyncTestClient, make_account, probe: Probe
+) -> None:
+    account = await make_account()
+    probe.fail = True
+    failed = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert failed.status_code == 402 and error_of(failed)[0] == "insufficient_credits"
+    probe.fail = False
+    retried = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert retried.status_code == 201 and "idempotent-replay" not in retried.headers
+    assert retried.json()["data"]["run"] == 2
+
+
+async def test_a_stored_answer_expires_after_24_hours(
+    client: AsyncTestClient, make_account, probe: Probe, clock: FrozenClock
+) -> None:
+    account = await make_account()
+    await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    clock.advance(hours=23, minutes=59)
+    assert (await client.post("/probe", json={"a": 1}, headers=keyed(account))).headers.get(
+        "idempotent-replay") == "true"
+    clock.advance(minutes=1)
+    fresh = await client.post("/probe", json={"a": 2}, headers=keyed(account))
+    assert fresh.status_code == 201 and "idempotent-replay" not in fresh.headers
+    assert probe.runs == 2
+
+
+async def test_keys_are_scoped_per_account(client: AsyncTestClient, make_account, probe: Probe) -> None:
+    one, two = await make_account(), await make_account()
+    await client.post("/probe", json={"a": 1}, headers=keyed(one))
+    other = await client.post("/probe", json={"b": 2}, headers=keyed(two))
+    assert other.status_code == 201 and "idempotent-replay" not in other.headers
+    assert probe.runs == 2
+
+
+@pytest.mark.parametrize("key", ["x" * 129, "", "  ", "caf\u00e9".encode()])
+async def test_a_bad_key_is_400_naming_the_header(client: AsyncTestClient, make_account, probe: Probe,
+                                                   key: str | bytes) -> None:
+    account = await make_account()
+    headers = {**account.key_headers, "Idempotency-Key": key}
+    response = await client.post("/probe", json={"a": 1}, headers=headers)
+    assert response.status_code == 400
+    assert error_of(response) == ("validation_error", "Idempotency-Key")
+    assert probe.runs == 0
+
+
+async def test_a_128_character_key_is_fine(client: AsyncTestClient, make_account) -> None:
+    account = await make_account()
+    response = await client.post("/probe", json={"a": 1}, headers=keyed(account, "k" * 128))
+    assert response.status_code == 201

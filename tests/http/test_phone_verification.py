@@ -1,0 +1,134 @@
+"""Phone verification over HTTP: the code goes out through the gateway simulator."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from litestar.testing import AsyncTestClient
+
+from adapters.memory.system import FrozenClock
+from entrypoints.container import Container
+from http_helpers import error_of
+
+PHONE = "+255712345678"
+
+
+async def last_code(container: Container, phone: str = PHONE) -> str:
+    received = await container.simulator().received(to=phone)
+    assert received, "the simulator received no SMS"
+    found = re.search(r"\b(\d{6})\b", received[0].text)
+    assert found, received[0].text
+    return found.group(1)
+
+
+async def send(client: AsyncTestClient, account, phone: str = "0712 345 678"):  # type: ignore[no-untyped-def,type-arg]
+    return await client.post("/v1/auth/send-phone-otp", json={"phone": phone}, headers=account.jwt_headers)
+
+
+async def verify(client: AsyncTestClient, account, otp: str, phone: str = PHONE):  # type: ignore[no-untyped-def,type-arg]
+    return await client.post("/v1/auth/verify-phone", json={"phone": phone, "otp": otp}, headers=account.jwt_headers)
+
+
+async def test_code_by_sms_verifies_the_phone(client: AsyncTestClient, container: Container, make_account) -> None:  # type: ignore[no-untyped-def]
+    account = await make_account()
+    response = await send(client, account)
+    assert response.status_code == 200
+    assert response.json()["data"] == {"phone": PHONE, "status": "sent", "expires_in": 300}
+    received = (await container.simulator().received(to=PHONE))[0]
+    assert received.account_id is None  # a platform message: not charged to the account
+    assert received.sender == "UJUMBE"
+
+    verified = await verify(client, account, await last_code(container))
+    assert verified.status_code == 200
+    profile = verified.json()["data"]
+    assert profile["phone"] == PHONE and profile["phone_verified"] is True
+    me = (await client.get("/v1/auth/me", headers=account.jwt_headers)).json()["data"]
+    assert me["phone"] == PHONE and me["phone_verified"] is True
+    # A code works once.
+    assert (await verify(client, account, await last_code(container))).status_code == 400
+
+
+async def test_wrong_code_then_five_attempts_burn_the_code(client: AsyncTestClient, container: Container,  # type: ignore[no-untyped-def]
+                                                           make_account) -> None:
+    account = await make_account()
+    await send(client, account)
+    code = await last_code(container)
+    wrong = "000000" if code != "000000" else "111111"
+    for _ in range(5):
+        response = await verify(client, account, wrong)
+        assert response.status_code == 400
+        assert error_of(response) == ("invalid_otp", "otp")
+    response = await verify(client, account, code)
+    assert response.status_code == 400
+    assert error_of(response) == ("invalid_otp", "otp")
+    me = (await client.get("/v1/auth/me", headers=account.jwt_headers)).json()["data"]
+    assert me["phone_verified"] is False
+
+
+async def test_code_expires_after_five_minutes(client: AsyncTestClient, container: Container,  # type: ignore[no-untyped-def]
+                                               clock: FrozenClock, make_account) -> None:
+    account = await make_account()
+    await send(client, account)
+    code = await last_code(container)
+    clock.advance(300)
+    response = await verify(client, account, code)
+    assert error_of(response) == ("invalid_otp", "otp")
+
+
+async def test_resend_is_throttled_and_replaces_the_code(client: AsyncTestClient, container: Container,  # type: ignore[no-untyped-def]
+                                                         clock: FrozenClock, make_account) -> None:
+    account = await make_account()
+    await send(client, account)
+    first = await last_code(container)
+    clock.advance(59)
+    response = await send(client, account)
+    assert response.status_code == 429
+    assert error_of(response) == ("otp_throttled", "phone")
+    clock.advance(1)
+    assert (await send(client, account)).status_code == 200
+    second = await last_code(container)
+    if first != second:
+        assert error_of(await verify(client, account, first))[0] == "invalid_otp"
+    assert (await verify(client, account, second)).status_code == 200
+
+
+async def test_at_most_five_codes_an_hour_per_number(client: AsyncTestClient, clock: FrozenClock,  # type: ignore[no-untyped-def]
+                                                     container: Container, make_account) -> None:
+    account = await make_account()
+    for _ in range(5):
+        assert (await send(client, account)).status_code == 200
+        clock.advance(61)
+    assert error_of(await send(client, account))[0] == "otp_throttled"
+    clock.advance(3600)
+    relogged = dataclasses.replace(account, access_token=container.access_tokens().issue(account.id))
+    assert (await send(client, relogged)).status_code == 200
+
+
+async def test_at_most_five_numbers_an_hour_per_account(client: AsyncTestClient, make_account) -> None:  # type: ignore[no-untyped-def]
+    account = await make_account()
+    for n in range(5):
+        assert (await send(client, account, phone=f"+25571234560{n}")).status_code == 200
+    response = await send(client, account, phone="+255712345609")
+    assert error_of(response) == ("otp_throttled", "phone")
+
+
+async def test_bad_phone_and_malformed_code_name_their_field(client: AsyncTestClient, make_account) -> None:  # type: ignore[no-untyped-def]
+    account = await make_account()
+    response = await send(client, account, phone="+14155550100")
+    assert response.status_code == 403
+    assert error_of(response) == ("invalid_phone_number", "phone")
+    response = await verify(client, account, "12ab56")
+    assert response.status_code == 400
+    assert error_of(response) == ("validation_error", "otp")
+    response = await client.post("/v1/auth/verify-phone", json={"phone": PHONE}, headers=account.jwt_headers)
+    assert error_of(response) == ("validation_error", "otp")
+    response = await client.post("/v1/auth/send-phone-otp", json={}, headers=account.jwt_headers)
+    assert error_of(response) == ("validation_error", "phone")
+
+
+async def test_a_number_the_gateway_refuses_reports_failed(client: AsyncTestClient, make_account) -> None:  # type: ignore[no-untyped-def]
+    account = await make_account()
+    response = await send(client, account, phone="+255799000001")
+    assert response.status_code == 200
+    assert response.json()["data"]["status"] == "failed"
