@@ -82,6 +82,7 @@ def settings(clean_database: str, tmp_path: Path) -> Settings:
         data_dir=tmp_path / "data",
         secret_key="test-secret-key-that-is-long-enough-for-hs256",
         webhooks_allow_private=True,
+        simulator_dlr_delay=0,  # delivery reports are due at once; tests drain the job queue
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -62,6 +62,11 @@ class ProcrastinateJobQueue:
             await deferrer.defer_async(**payload)
         except AlreadyEnqueued:
             pass  # the same job already waits in the queue: this one would do nothing more
+
+    async def defer_many(self, task: str, payloads: Sequence[Mapping[str, Any]], *,
+                         at: datetime | None = None) -> None:
+        if payloads:
+            await self._app.configure_task(task, schedule_at=at).batch_defer_async(*(dict(p) for p in payloads))
 
 
 class WakeOutboxDispatch:

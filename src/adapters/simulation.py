@@ -7,6 +7,7 @@ undeliverable; every other valid number is accepted and later reported delivered
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -24,21 +25,24 @@ def accepts(to: str) -> bool:
     return to != REJECTED_AT_SUBMIT
 
 
-async def report_later(listener: GatewayListener | None, to: str, gateway_ref: str, accepted_at: datetime,
-                       delay: float) -> None:
-    """The carrier's delivery report for an accepted submit, `delay` seconds on (issue 5)."""
-    if listener is None:
+async def report_later(listener: GatewayListener | None, accepted: Sequence[ReceivedSms], delay: float) -> None:
+    """The carrier's delivery reports for newly accepted submits, `delay` seconds on (issue 5):
+    delivered, or undeliverable for the magic number."""
+    reports = [
+        DeliveryReport(
+            gateway_ref=sms.gateway_ref,
+            outcome=MessageEvent.UNDELIVERABLE if sms.to == UNDELIVERABLE else MessageEvent.DELIVERED,
+            reported_at=sms.created_at + timedelta(seconds=delay),
+            error="absent_subscriber" if sms.to == UNDELIVERABLE else None,
+        )
+        for sms in accepted if sms.accepted and sms.gateway_ref is not None
+    ]
+    if listener is None or not reports:
         return
-    undeliverable = to == UNDELIVERABLE
     try:
-        await listener.delivery_report(DeliveryReport(
-            gateway_ref=gateway_ref,
-            outcome=MessageEvent.UNDELIVERABLE if undeliverable else MessageEvent.DELIVERED,
-            reported_at=accepted_at + timedelta(seconds=delay),
-            error="absent_subscriber" if undeliverable else None,
-        ))
-    except Exception:  # the submit was accepted all the same; a carrier may lose a report too
-        log.warning("the simulator could not queue the delivery report for %s", gateway_ref, exc_info=True)
+        await listener.delivery_reports(reports)
+    except Exception:  # the submits were accepted all the same; a carrier may lose reports too
+        log.warning("the simulator could not queue %d delivery report(s)", len(reports), exc_info=True)
 
 
 @dataclass(frozen=True, slots=True)

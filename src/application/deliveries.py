@@ -11,7 +11,7 @@ tries unmatched reports again for a day.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -84,7 +84,7 @@ class DeliveryReportRepository(Protocol):
 class GatewayListener(Protocol):
     """Where a gateway hands what the carrier tells it, as soon as it hears it."""
 
-    async def delivery_report(self, report: DeliveryReport) -> None: ...
+    async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None: ...
 
     async def inbound_sms(self, sms: InboundSms) -> None: ...
 
@@ -96,8 +96,12 @@ class QueueGatewayReports:
     def __init__(self, jobs: JobQueue) -> None:
         self._jobs = jobs
 
-    async def delivery_report(self, report: DeliveryReport) -> None:
-        await self._jobs.defer(APPLY_DELIVERY_REPORT, report.as_job(), at=report.reported_at)
+    async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
+        by_time: dict[datetime, list[dict[str, Any]]] = {}
+        for report in reports:
+            by_time.setdefault(report.reported_at, []).append(report.as_job())
+        for reported_at, payloads in by_time.items():
+            await self._jobs.defer_many(APPLY_DELIVERY_REPORT, payloads, at=reported_at)
 
     async def inbound_sms(self, sms: InboundSms) -> None:
         await self._jobs.defer(RECEIVE_INBOUND_SMS, {

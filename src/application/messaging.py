@@ -324,8 +324,8 @@ class _Outcomes:
                 posting = Posting(type=EntryType.REFUND, credits=refund, description=refund_description,
                                   reference=refund_reference, refunds=refunds)
                 await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
-            for message in final.values():
-                await uow.events.add(_event(message, self._ids.new_id()))
+            if final:
+                await uow.events.add_many([_event(m, self._ids.new_id()) for m in final.values()])
             await uow.commit()
         return final
 
@@ -433,13 +433,16 @@ class SendBulk:
         return sender, requested, messages
 
     async def _submit_all(self, messages: Sequence[Message]) -> list[tuple[Message, SubmitResult | None]]:
-        gate = asyncio.Semaphore(self._concurrency)
+        """Submit with at most `concurrency` in flight (the gateway's window), results in order."""
+        results: list[SubmitResult | None] = [None] * len(messages)
+        queue = iter(range(len(messages)))
 
-        async def submit(message: Message) -> tuple[Message, SubmitResult | None]:
-            async with gate:
-                return message, await _submit(self._gateway, message)
+        async def worker() -> None:
+            for index in queue:  # a shared iterator: each message goes to exactly one worker
+                results[index] = await _submit(self._gateway, messages[index])
 
-        return list(await asyncio.gather(*(submit(m) for m in messages)))
+        await asyncio.gather(*(worker() for _ in range(min(self._concurrency, len(messages)))))
+        return list(zip(messages, results))
 
 
 def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:

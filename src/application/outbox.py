@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from application.notifications import CheckLowBalance
 from application.ports import Clock, JobQueue, UnitOfWork
-from application.webhooks import FanOutEvent, WebhookDelivery, schedule_delivery
+from application.webhooks import FanOutEvent, WebhookDelivery, WebhookEndpoint, schedule_delivery
 
 DISPATCH_OUTBOX = "dispatch_outbox"  # job: {} — queued after every commit that adds outbox events
 BATCH_SIZE = 100
@@ -33,8 +33,11 @@ class DispatchOutbox:
             async with self._uow() as uow:
                 events = await uow.events.undispatched(batch_size)
                 now = self._clock.now()
+                endpoints: dict[str, list[WebhookEndpoint]] = {}
                 for event in events:
-                    deliveries += await self._fan_out(uow, event, now)
+                    if event.account_id not in endpoints:
+                        endpoints[event.account_id] = await uow.webhooks.endpoints(event.account_id)
+                    deliveries += await self._fan_out(uow, event, endpoints[event.account_id], now)
                     await uow.events.mark_dispatched(event.account_id, event.id, now)
                 for account_id in dict.fromkeys(event.account_id for event in events):
                     await self._check_low_balance(uow, account_id)

@@ -6,7 +6,7 @@ exposes one repository per area and owns the transaction.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import TracebackType
@@ -54,6 +54,10 @@ class EventOutbox(Protocol):
 
     async def add(self, event: OutboxEvent) -> None: ...
 
+    async def add_many(self, events: Sequence[OutboxEvent]) -> None:
+        """Several events in one go (a bulk send's 1000 outcomes)."""
+        ...
+
     async def undispatched(self, limit: int) -> list[OutboxEvent]:
         """Oldest first, across accounts (the dispatch job's work list)."""
         ...
@@ -77,6 +81,12 @@ class JobQueue(Protocol):
         lock: str | None = None,
         queueing_lock: str | None = None,
     ) -> None: ...
+
+    async def defer_many(
+        self, task: str, payloads: Sequence[Mapping[str, Any]], *, at: datetime | None = None
+    ) -> None:
+        """One job per payload, queued together (one round trip)."""
+        ...
 
 
 class UnitOfWork(Protocol):

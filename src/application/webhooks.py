@@ -12,7 +12,7 @@ import base64
 import json
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -124,10 +124,6 @@ class WebhookRepository(Protocol):
         ...
 
     async def disable_endpoint(self, account_id: str, endpoint_id: str, reason: str) -> None: ...
-
-    async def subscribed(self, account_id: str, event_type: str) -> list[WebhookEndpoint]:
-        """Enabled endpoints of the account that take `event_type`."""
-        ...
 
     async def add_delivery(self, delivery: WebhookDelivery) -> bool:
         """False (and nothing written) when the endpoint already has this event."""
@@ -289,14 +285,18 @@ class ListWebhookDeliveries:
 
 
 class FanOutEvent:
-    """One delivery per subscribed endpoint, inside the dispatching transaction."""
+    """One delivery per enabled endpoint of the account that takes the event's type, inside
+    the dispatching transaction (`endpoints`: the account's, read once per batch)."""
 
     def __init__(self, ids: IdGenerator) -> None:
         self._ids = ids
 
-    async def __call__(self, uow: UnitOfWork, event: OutboxEvent, now: datetime) -> list[WebhookDelivery]:
+    async def __call__(self, uow: UnitOfWork, event: OutboxEvent, endpoints: Sequence[WebhookEndpoint],
+                       now: datetime) -> list[WebhookDelivery]:
         created: list[WebhookDelivery] = []
-        for endpoint in await uow.webhooks.subscribed(event.account_id, event.type):
+        for endpoint in endpoints:
+            if not endpoint.enabled or event.type not in endpoint.events:
+                continue
             delivery = WebhookDelivery(
                 id=self._ids.new_id(), account_id=event.account_id, endpoint_id=endpoint.id,
                 event_id=event.id, event_type=event.type, payload=event_payload(event),

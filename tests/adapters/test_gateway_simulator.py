@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -50,6 +51,16 @@ async def test_a_repeated_message_id_gets_the_first_answer_and_is_recorded_once(
     assert [r.message_id for r in await simulator.received()] == ["m1"]
 
 
+async def test_submits_in_flight_together_are_each_answered_and_a_repeat_among_them_sent_once(simulator) -> None:
+    numbers = ["+255712345678", "+255799000001", "+255754000111"]
+    results = await asyncio.gather(*(simulator.submit(sms(f"m{n}", to=to)) for n, to in enumerate(numbers)),
+                                   simulator.submit(sms("m0", to=numbers[0])))
+    assert [r.accepted for r in results] == [True, False, True, True]
+    assert results[3] == results[0]
+    assert len({r.gateway_ref for r in results if r.accepted}) == 2
+    assert sorted(r.message_id for r in await simulator.received()) == ["m0", "m1", "m2"]
+
+
 async def test_received_lists_newest_first_and_filters_by_number(simulator) -> None:
     await simulator.submit(sms("m1", to="+255712345678", text="one"))
     await simulator.submit(sms("m2", to="+255799000001", text="two"))
@@ -88,6 +99,21 @@ async def test_gives_up_after_the_last_attempt_with_the_transient_error() -> Non
     with pytest.raises(TransientGatewayError):
         await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
     assert len(flaky.attempts) == 3
+
+
+async def test_a_simulator_whose_database_is_gone_is_a_transient_fault(clean_database: str) -> None:
+    pool = create_pool(clean_database, min_size=1, max_size=2)
+    await pool.open(wait=True)
+    simulator = SimulatorGateway(pool, FrozenClock(), SequentialIds())
+    async with pool.connection() as conn:
+        await conn.execute("ALTER TABLE simulator_messages RENAME TO simulator_messages_away")
+    try:
+        with pytest.raises(TransientGatewayError):
+            await simulator.submit(sms("m1"))
+    finally:
+        async with pool.connection() as conn:
+            await conn.execute("ALTER TABLE simulator_messages_away RENAME TO simulator_messages")
+        await pool.close()
 
 
 async def test_other_errors_are_not_retried() -> None:

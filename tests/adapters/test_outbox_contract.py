@@ -61,3 +61,14 @@ async def test_explicit_rollback_undoes_work_since_the_last_commit(backend) -> N
         await uow.rollback()
     async with backend.uow() as uow:
         assert [e.id for e in await uow.events.undispatched(limit=10)] == [event(1).id]
+
+
+async def test_add_many_records_every_event_in_the_transaction(backend) -> None:
+    await backend.seed_account(ACCOUNT)
+    async with backend.uow() as uow:
+        await uow.events.add_many([event(n) for n in range(1, 4)])
+        await uow.commit()
+    async with backend.uow() as uow:
+        await uow.events.add_many([event(9)])  # rolled back: never committed
+    async with backend.uow() as uow:
+        assert await uow.events.undispatched(limit=10) == [event(1), event(2), event(3)]

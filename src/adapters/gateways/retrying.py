@@ -20,9 +20,14 @@ class RetryingGateway:
         self._max_wait = max_wait
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
+        try:  # the common case costs one call; tenacity only steps in after a transient fault
+            return await self._inner.submit(sms)
+        except TransientGatewayError:
+            if self._attempts <= 1:
+                raise
         async for attempt in AsyncRetrying(
             retry=retry_if_exception_type(TransientGatewayError),
-            stop=stop_after_attempt(self._attempts),
+            stop=stop_after_attempt(self._attempts - 1),
             wait=wait_exponential_jitter(multiplier=self._initial_wait, jitter=self._initial_wait,
                                          max=self._max_wait),
             reraise=True,

@@ -3,12 +3,14 @@ in PostgreSQL (`simulator_messages`), so the CLI in another process and tests ca
 
 from __future__ import annotations
 
+import asyncio
+
 from psycopg.rows import class_row
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
 from application.deliveries import GatewayListener
-from application.messaging import OutboundSms, SubmitResult
+from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
 from application.ports import Clock, IdGenerator
 
 _COLUMNS = (
@@ -18,6 +20,10 @@ _COLUMNS = (
 
 
 class SimulatorGateway:
+    """Submits that arrive together are recorded together: each one waits for a shared INSERT
+    (as an SMPP client keeps a window of submits in flight), so a bulk of 1000 costs a few dozen
+    statements, not 1000 transactions."""
+
     def __init__(self, pool: AsyncConnectionPool, clock: Clock, ids: IdGenerator,
                  listener: GatewayListener | None = None, report_delay: float = 0.0) -> None:
         self._pool = pool
@@ -26,33 +32,79 @@ class SimulatorGateway:
         # Delivery reports go to the listener, `report_delay` seconds after each accepted submit.
         self._listener = listener
         self._report_delay = report_delay
+        self._waiting: list[tuple[OutboundSms, asyncio.Future[tuple[ReceivedSms, bool]]]] = []
+        self._recorder: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         """Accept or reject by number; a repeated message id gets its first answer again."""
-        accepted = accepts(sms.to)
+        row, _ = await self._recorded(sms)
+        return SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
+
+    async def _recorded(self, sms: OutboundSms) -> tuple[ReceivedSms, bool]:
+        """The row for the message id and whether this submit created it."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a new event loop (a test, a CLI run): nothing of the old one carries over
+            self._loop, self._waiting, self._recorder = loop, [], None
+        answer: asyncio.Future[tuple[ReceivedSms, bool]] = loop.create_future()
+        self._waiting.append((sms, answer))
+        if self._recorder is None or self._recorder.done():
+            self._recorder = asyncio.create_task(self._record_waiting())
+        return await answer
+
+    async def _record_waiting(self) -> None:
+        await asyncio.sleep(0)  # let the submits started in this tick join the first batch
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                rows = await self._record(batch)
+            except Exception as exc:
+                failure = TransientGatewayError(f"simulator unavailable: {exc}")
+                for _, answer in batch:
+                    if not answer.done():
+                        answer.set_exception(failure)
+                continue
+            # The batch's delivery reports are queued together, before any submit returns.
+            await report_later(self._listener, [row for row, first in rows.values() if first],
+                               self._report_delay)
+            for sms, answer in batch:
+                if not answer.done():
+                    answer.set_result(rows[sms.message_id])
+
+    async def _record(
+        self, batch: list[tuple[OutboundSms, asyncio.Future[tuple[ReceivedSms, bool]]]]
+    ) -> dict[str, tuple[ReceivedSms, bool]]:
+        now = self._clock.now()
+        columns: dict[str, list[object]] = {name: [] for name in (
+            "message_id", "account_id", "to", "sender", "text", "accepted", "gateway_ref", "error")}
+        for sms, _ in batch:
+            accepted = accepts(sms.to)
+            for name, value in (
+                ("message_id", sms.message_id), ("account_id", sms.account_id), ("to", sms.to),
+                ("sender", sms.sender), ("text", sms.text), ("accepted", accepted),
+                ("gateway_ref", f"sim-{self._ids.new_id()}" if accepted else None),
+                ("error", None if accepted else REJECTION_ERROR),
+            ):
+                columns[name].append(value)
         async with self._pool.connection() as conn:
             async with conn.cursor(row_factory=class_row(ReceivedSms)) as cur:
                 await cur.execute(
                     "INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body,"
                     " accepted, gateway_ref, error, created_at)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)"
+                    " SELECT m, a, t, s, b, ok, r, e, %s FROM unnest(%s::text[], %s::uuid[], %s::text[],"
+                    " %s::text[], %s::text[], %s::bool[], %s::text[], %s::text[]) AS u(m, a, t, s, b, ok, r, e)"
                     f" ON CONFLICT (message_id) DO NOTHING RETURNING {_COLUMNS}",
-                    (sms.message_id, sms.account_id, sms.to, sms.sender, sms.text, accepted,
-                     f"sim-{self._ids.new_id()}" if accepted else None,
-                     None if accepted else REJECTION_ERROR, self._clock.now()),
+                    (now, *columns.values()),
                 )
-                row = await cur.fetchone()
-                first_time = row is not None
-                if row is None:
+                rows = {row.message_id: (row, True) for row in await cur.fetchall()}
+                repeated = [sms.message_id for sms, _ in batch if sms.message_id not in rows]
+                if repeated:
                     await cur.execute(
-                        f"SELECT {_COLUMNS} FROM simulator_messages WHERE message_id = %s",
-                        (sms.message_id,),
+                        f"SELECT {_COLUMNS} FROM simulator_messages WHERE message_id = ANY(%s)",
+                        (repeated,),
                     )
-                    row = await cur.fetchone()
-        assert row is not None
-        if first_time and row.gateway_ref is not None:
-            await report_later(self._listener, row.to, row.gateway_ref, row.created_at, self._report_delay)
-        return SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
+                    rows.update({row.message_id: (row, False) for row in await cur.fetchall()})
+        return rows
 
     async def received(self, to: str | None = None, limit: int = 100) -> list[ReceivedSms]:
         """What the simulated carrier received, newest first."""

@@ -32,9 +32,7 @@ class MemorySimulatorGateway:
             )
             self._by_message[sms.message_id] = first
             self.submitted.append(first)
-            if first.gateway_ref is not None:
-                await report_later(self._listener, first.to, first.gateway_ref, first.created_at,
-                                   self._report_delay)
+            await report_later(self._listener, [first], self._report_delay)
         return SubmitResult(accepted=first.accepted, gateway_ref=first.gateway_ref, error=first.error)
 
     async def received(self, to: str | None = None, limit: int = 100) -> list[ReceivedSms]:

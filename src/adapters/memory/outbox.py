@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
@@ -18,6 +19,10 @@ class MemoryEventOutbox:
 
     async def add(self, event: OutboxEvent) -> None:
         self._rows()[(event.account_id, event.id)] = (event, None)
+
+    async def add_many(self, events: Sequence[OutboxEvent]) -> None:
+        for event in events:
+            await self.add(event)
 
     async def undispatched(self, limit: int) -> list[OutboxEvent]:
         pending = [event for event, done in self._rows().values() if done is None]

@@ -56,9 +56,6 @@ class MemoryWebhooks:
         endpoint = self._endpoints()[(account_id, endpoint_id)]
         self._endpoints()[(account_id, endpoint_id)] = replace(endpoint, enabled=False, disabled_reason=reason)
 
-    async def subscribed(self, account_id: str, event_type: str) -> list[WebhookEndpoint]:
-        return [e for e in await self.endpoints(account_id) if e.enabled and event_type in e.events]
-
     async def add_delivery(self, delivery: WebhookDelivery) -> bool:
         if any(d.account_id == delivery.account_id and d.endpoint_id == delivery.endpoint_id
                and d.event_id == delivery.event_id for d in self._deliveries().values()):

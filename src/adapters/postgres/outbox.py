@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from psycopg import AsyncConnection
@@ -23,6 +24,15 @@ class PostgresEventOutbox:
             " VALUES (%s, %s, %s, %s, %s)",
             (event.account_id, event.id, event.type, Jsonb(dict(event.data)), event.created_at),
         )
+
+    async def add_many(self, events: Sequence[OutboxEvent]) -> None:
+        self.added += len(events)
+        async with self._conn.cursor() as cur:
+            await cur.executemany(  # pipelined by psycopg: one round trip, not one per event
+                "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
+                " VALUES (%s, %s, %s, %s, %s)",
+                [(e.account_id, e.id, e.type, Jsonb(dict(e.data)), e.created_at) for e in events],
+            )
 
     async def undispatched(self, limit: int) -> list[OutboxEvent]:
         async with self._conn.cursor(row_factory=class_row(OutboxEvent)) as cur:

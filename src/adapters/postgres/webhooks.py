@@ -87,13 +87,6 @@ class PostgresWebhooks:
             (reason, account_id, endpoint_id),
         )
 
-    async def subscribed(self, account_id: str, event_type: str) -> list[WebhookEndpoint]:
-        rows = await self._all(
-            f"{_ENDPOINT} WHERE account_id = %s AND enabled AND %s = ANY(events) ORDER BY created_at, id",
-            (account_id, event_type),
-        )
-        return [_endpoint(row) for row in rows]
-
     async def add_delivery(self, delivery: WebhookDelivery) -> bool:
         cur = await self._conn.execute(
             "INSERT INTO webhook_deliveries (account_id, id, endpoint_id, event_id, event_type, payload,"

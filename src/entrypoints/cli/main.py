@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import sys
 
 import click
 import uvicorn
@@ -14,6 +17,9 @@ from entrypoints.cli.output import command, emit, progress
 import entrypoints.cli.accounts  # noqa: E402,F401
 import entrypoints.cli.credits  # noqa: E402,F401
 import entrypoints.cli.simulator  # noqa: E402,F401
+import entrypoints.cli.jobs  # noqa: E402,F401
+import entrypoints.cli.notifications  # noqa: E402,F401
+import entrypoints.cli.inbound  # noqa: E402,F401
 
 
 @command(cli, "migrate")
@@ -36,12 +42,29 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool) -> None:
     # of an in-process job worker travels in the environment.
     os.environ["UJUMBE_IN_PROCESS_WORKER"] = "0" if no_worker else "1"
     progress(f"ujumbe listening on http://{host}:{port}")
+    # uvicorn re-raises the SIGTERM it caught once it has shut down; exit through Python then, so
+    # the atexit hook that stops the embedded PostgreSQL runs instead of leaving it orphaned.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     uvicorn.run("entrypoints.http.app:create_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning")
 
 
 def main() -> None:
-    cli(prog_name="ujumbe")
+    try:
+        cli.main(prog_name="ujumbe", standalone_mode=False)
+    except click.UsageError as exc:  # a bad command line is an error like any other: stderr, exit 1
+        if "--json" in sys.argv[1:]:
+            kind = "validation_error" if isinstance(exc, click.BadParameter) else "usage_error"
+            click.echo(json.dumps({"error": {"code": kind, "message": exc.format_message()}}), err=True)
+        else:
+            exc.show()
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(1)
+    except click.Abort:
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

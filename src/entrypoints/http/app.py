@@ -18,6 +18,9 @@ from entrypoints.http.controllers.api_keys import ApiKeysController
 from entrypoints.http.controllers.auth import AuthController
 from entrypoints.http.controllers.credits import CreditsController
 from entrypoints.http.controllers.health import HealthController
+from entrypoints.http.controllers.inbound import InboundController
+from entrypoints.http.controllers.notifications import NotificationsController
+from entrypoints.http.controllers.webhooks import WebhooksController
 from entrypoints.http.controllers.message_logs import MessageLogsController
 from entrypoints.http.controllers.quotes import QuoteController
 from entrypoints.http.controllers.rates import RatesController
@@ -37,6 +40,9 @@ ROUTE_HANDLERS: list[Any] = [
     CreditsController,
     SmsController,
     SenderIdsController,
+    WebhooksController,
+    NotificationsController,
+    InboundController,
 ]
 
 

@@ -6,6 +6,7 @@ import logging
 import re
 from typing import Any
 
+import psycopg
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 
@@ -55,9 +56,9 @@ def _respond(status: int, code: str, message: str, field: str | None = None,
 def domain_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     assert isinstance(exc, DomainError)
     headers = None
-    if isinstance(exc, RateLimitExceeded):
-        headers = {"Retry-After": str(max(1, int(exc.retry_after)))}
     status = STATUS_BY_CODE.get(exc.code, 400)
+    if isinstance(exc, RateLimitExceeded) or status == 429:  # every 429 says when to come back
+        headers = {"Retry-After": str(max(1, int(getattr(exc, "retry_after", 60))))}
     return _respond(status, exc.code, exc.message, exc.field, headers)
 
 
@@ -101,6 +102,26 @@ def http_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[An
     return _respond(status, code, exc.detail or code.replace("_", " "), field, headers=exc.headers)
 
 
+def data_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """A value the database cannot take (a NUL character in text, a number out of range) came
+    from the request: that is bad input, not a server failure."""
+    log.warning("database refused a value on %s %s (request %s): %s", request.method, request.url.path,
+                current_request_id(), exc)
+    if "NUL" in str(exc):
+        message = "A text value contains a NUL (0x00) character."
+    elif isinstance(exc, psycopg.errors.NumericValueOutOfRange):
+        message = "A number in the request is out of range."
+    else:
+        message = "A value in the request is not valid."
+    return _respond(400, "validation_error", message)
+
+
+def recursion_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    if "deserializing" in str(exc):  # msgspec on a body nested thousands of levels deep
+        return _respond(400, "validation_error", "The JSON body is nested too deeply.", "body")
+    return internal_error_handler(request, exc)
+
+
 def internal_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     log.exception("unhandled error on %s %s (request %s)", request.method, request.url.path,
                   current_request_id(), exc_info=exc)
@@ -112,5 +133,7 @@ EXCEPTION_HANDLERS = {
     DomainError: domain_error_handler,
     ValidationException: validation_error_handler,
     HTTPException: http_error_handler,
+    psycopg.DataError: data_error_handler,
+    RecursionError: recursion_error_handler,
     Exception: internal_error_handler,
 }

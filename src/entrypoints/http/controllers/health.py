@@ -8,12 +8,22 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
+from adapters.jobs import queue_depth, totals
 from entrypoints.http.envelope import Envelope, ok
+
+
+class JobsDepth(msgspec.Struct, kw_only=True):
+    """Jobs in the queue by status, over every queue (`ujumbe jobs status` has the detail)."""
+
+    todo: int
+    doing: int
+    failed: int
 
 
 class Health(msgspec.Struct, kw_only=True):
     status: str
     database: str
+    jobs: JobsDepth
 
 
 class HealthController(Controller):
@@ -27,6 +37,8 @@ class HealthController(Controller):
         try:
             async with pool.connection(timeout=5) as conn:
                 await conn.execute("SELECT 1")
+            depth = totals(await queue_depth(state.container.job_app()))
         except Exception as exc:  # any database failure means unhealthy
             raise HTTPException(status_code=503, detail="database unreachable") from exc
-        return ok(Health(status="ok", database="ok"))
+        jobs = JobsDepth(todo=depth["todo"], doing=depth["doing"], failed=depth["failed"])
+        return ok(Health(status="ok", database="ok", jobs=jobs))

@@ -1,0 +1,337 @@
+"""ujumbe benchmarks (`make bench`): sends on one hot account, over HTTP and straight on PostgreSQL.
+
+Everything runs on this machine, on loopback, on a fresh embedded PostgreSQL in a temporary
+directory, in one run, so the ratios compare like with like:
+
+1. ceiling    the SQL of one single send (debit + pending message, the simulator's submit row,
+              outcome + outbox event), run with psycopg on one account by N connections at once;
+2. single     POST /v1/sms/ on one account through `ujumbe serve --no-worker`, httpx clients;
+3. idempotent the same with a fresh Idempotency-Key per request (claim + store on top);
+4. bulk       POST /v1/sms/bulk with 1000 recipients, one request at a time.
+
+Bounded: each phase stops at its request count or its time limit, whichever comes first.
+See bench/README.md for what the numbers mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import psycopg
+from dependency_injector import providers
+from psycopg_pool import AsyncConnectionPool
+
+from adapters.postgres.database import embedded_database_url
+from application.accounts import Registration
+from application.credits import Grant
+from entrypoints.container import Container
+from entrypoints.settings import Settings
+
+TARGET_SENDS_PER_SECOND = 1000
+TARGET_BULK_MS = 300
+
+
+@dataclass
+class Result:
+    name: str
+    requests: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def summary(name: str, latencies: list[float], seconds: float) -> Result:
+    return Result(name, len(latencies), seconds, percentile(latencies, 0.5) * 1000,
+                  percentile(latencies, 0.99) * 1000, max(latencies, default=0) * 1000)
+
+
+async def drive(count: int, concurrency: int, limit_s: float,
+                one: Callable[[int], Awaitable[None]]) -> tuple[list[float], float]:
+    """Run `one(i)` for i < count with `concurrency` in flight; stop early after `limit_s`."""
+    latencies: list[float] = []
+    next_index = iter(range(count))
+    started = time.perf_counter()
+    deadline = started + limit_s
+
+    async def worker() -> None:
+        for i in next_index:
+            if time.perf_counter() > deadline:
+                return
+            t0 = time.perf_counter()
+            await one(i)
+            latencies.append(time.perf_counter() - t0)
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return latencies, time.perf_counter() - started
+
+
+def number(i: int) -> str:
+    return f"+2557{12000000 + i % 8000000:08d}"
+
+
+# --- the server ----------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(data_dir: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+    """`ujumbe serve --no-worker` on the embedded database in `data_dir`; its output goes to
+    `data_dir/server.log` (a pipe nobody reads would block it once full)."""
+    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
+    with open(data_dir / "server.log", "wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--host", "127.0.0.1",
+             "--port", str(port), "--workers", str(workers)],
+            env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+
+
+async def wait_until_healthy(base: str, server: subprocess.Popen[bytes], log: Path, timeout_s: float = 90) -> None:
+    deadline = time.monotonic() + timeout_s
+    async with httpx.AsyncClient(base_url=base) as client:
+        while time.monotonic() < deadline:
+            if server.poll() is not None:
+                raise SystemExit(f"the server exited:\n{log.read_text(errors='replace')[-3000:]}")
+            try:
+                if (await client.get("/health")).status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            await asyncio.sleep(0.2)
+    raise SystemExit("the server did not become healthy")
+
+
+@dataclass
+class Account:
+    id: str
+    key: str
+
+
+async def make_accounts(container: Container, names: list[str], credits: int) -> dict[str, Account]:
+    """Enterprise accounts (6000 requests a minute) with credits, made through the use cases."""
+    made = {}
+    for name in names:
+        email = f"{name}-{uuid.uuid4().hex[:8]}@bench.test"
+        account = await container.register_account()(
+            Registration(email=email, password="bench-password", business_name=name, plan="enterprise"))
+        key = await container.create_api_key()(account.id, "bench")
+        await container.grant_credits()(Grant(account.id, credits))
+        made[name] = Account(account.id, key.key)
+    return made
+
+
+# --- the phases ----------------------------------------------------------------------------
+
+async def http_sends(base: str, account: Account, count: int, concurrency: int, limit_s: float,
+                     name: str, *, idempotent: bool = False) -> Result:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+        async def one(i: int) -> None:
+            headers = {"X-API-Key": account.key}
+            if idempotent:
+                headers["Idempotency-Key"] = f"bench-{i}"
+            response = await client.post("/v1/sms/", headers=headers,
+                                         json={"to": number(i), "message": f"Habari, oda {i} iko tayari."})
+            if response.status_code != 200 or response.json()["data"]["status"] != "sent":
+                raise SystemExit(f"{name}: unexpected answer {response.status_code} {response.text[:300]}")
+
+        latencies, seconds = await drive(count, concurrency, limit_s, one)
+    return summary(name, latencies, seconds)
+
+
+async def http_bulks(base: str, account: Account, rounds: int, limit_s: float) -> Result:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        async def one(i: int) -> None:
+            to = [number(i * 1000 + n) for n in range(1000)]
+            response = await client.post("/v1/sms/bulk", headers={"X-API-Key": account.key},
+                                         json={"to": to, "message": f"Ofa {i}: punguzo la 20% leo!"})
+            data = response.json()["data"] if response.status_code == 200 else None
+            if not data or data["sent"] != 1000:
+                raise SystemExit(f"bulk: unexpected answer {response.status_code} {response.text[:300]}")
+
+        latencies, seconds = await drive(rounds, 1, limit_s, one)
+    return summary("bulk of 1000, per request", latencies, seconds)
+
+
+# The statements of one single send, as the adapters issue them (adapters/postgres/messaging.py,
+# credits.py, outbox.py and gateways/simulator.py), without HTTP, auth or the use case around them.
+_INSERT_MESSAGE = (
+    "INSERT INTO messages (account_id, id, to_number, sender, body, encoding, characters, sms_parts,"
+    " segments, credits_used, cost, carrier, status, created_at, updated_at)"
+    " VALUES (%(account)s, %(id)s, %(to)s, 'UJUMBE', %(body)s, 'GSM-7', 25, 1, 1, 1, '1 credit',"
+    " 'Yas', 'pending', %(at)s, %(at)s)"
+)
+_DEBIT = (
+    "WITH d AS (UPDATE credit_balances SET balance = balance - 1, entries = entries + 1,"
+    " updated_at = %(at)s WHERE account_id = %(account)s AND balance - 1 >= 0"
+    " AND NOT EXISTS (SELECT 1 FROM ledger_entries WHERE account_id = %(account)s"
+    " AND reference = %(reference)s) RETURNING balance, entries)"
+    " INSERT INTO ledger_entries (account_id, id, seq, type, amount, balance_after, description,"
+    " reference, refunds, created_at) SELECT %(account)s, %(entry)s, d.entries, 'deduct', -1,"
+    " d.balance, 'SMS', %(reference)s, NULL, %(at)s FROM d RETURNING id"
+)
+_SUBMIT = (
+    "INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body, accepted,"
+    " gateway_ref, error, created_at) VALUES (%(id)s, %(account)s, %(to)s, 'UJUMBE', %(body)s, true,"
+    " %(ref)s, NULL, %(at)s) ON CONFLICT (message_id) DO NOTHING RETURNING gateway_ref"
+)
+_OUTCOME = (
+    "UPDATE messages SET status = 'sent', gateway_ref = %(ref)s, sent_at = %(at)s, updated_at = %(at)s"
+    " WHERE account_id = %(account)s AND id = %(id)s AND status = 'pending' RETURNING id"
+)
+_EVENT = (
+    "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
+    " VALUES (%(account)s, %(event)s, 'message.sent', '{}'::jsonb, %(at)s)"
+)
+
+
+async def sql_sends(url: str, account: Account, count: int, concurrency: int, limit_s: float) -> Result:
+    pool = AsyncConnectionPool(url, min_size=concurrency, max_size=concurrency, open=False)
+    await pool.open(wait=True)
+    try:
+        async def one(i: int) -> None:
+            message_id = str(uuid.uuid4())
+            params = {"account": account.id, "id": message_id, "to": number(i), "at": datetime.now(UTC),
+                      "body": f"Habari, oda {i} iko tayari.", "entry": str(uuid.uuid4()),
+                      "reference": f"send:{message_id}", "ref": f"sim-{uuid.uuid4()}",
+                      "event": str(uuid.uuid4())}
+            async with pool.connection() as conn:
+                async with conn.transaction():
+                    await conn.execute(_INSERT_MESSAGE, params)
+                    debited = await conn.execute(_DEBIT, params)
+                    if await debited.fetchone() is None:
+                        raise SystemExit("ceiling: the account ran out of credits")
+                async with conn.transaction():
+                    await conn.execute(_SUBMIT, params)
+                async with conn.transaction():
+                    await conn.execute(_OUTCOME, params)
+                    await conn.execute(_EVENT, params)
+
+        latencies, seconds = await drive(count, concurrency, limit_s, one)
+    finally:
+        await pool.close()
+    return summary("ceiling: same SQL, psycopg", latencies, seconds)
+
+
+# --- report --------------------------------------------------------------------------------
+
+def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
+    ceiling, single = results["ceiling"], results["single"]
+    lines = [
+        f"ujumbe bench: {os.cpu_count()} CPU(s), {concurrency} concurrent clients, "
+        f"{workers} HTTP worker process(es), embedded PostgreSQL, loopback",
+        "",
+        f"{'phase':<34}{'requests':>9}{'per s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}",
+    ]
+    for r in results.values():
+        lines.append(f"{r.name:<34}{r.requests:>9}{r.per_second:>10.0f}{r.p50_ms:>9.1f}"
+                     f"{r.p99_ms:>9.1f}{r.max_ms:>9.1f}")
+    def ratio(label: str, value: float) -> None:
+        lines.append(f"{label:<52}{value:7.2f}")
+
+    lines += ["", "ratios (measured in this run)"]
+    ratio("single sends/s over HTTP / ceiling sends/s", single.per_second / ceiling.per_second)
+    ratio(f"single sends/s over HTTP / target {TARGET_SENDS_PER_SECOND}/s", single.per_second / TARGET_SENDS_PER_SECOND)
+    ratio("ceiling sends/s / target", ceiling.per_second / TARGET_SENDS_PER_SECOND)
+    if "idempotent" in results:
+        ratio("sends/s with Idempotency-Key / without", results["idempotent"].per_second / single.per_second)
+    if "bulk" in results:
+        bulk = results["bulk"]
+        ratio(f"bulk of 1000 p50 / target {TARGET_BULK_MS} ms (above 1 = slower)", bulk.p50_ms / TARGET_BULK_MS)
+        ratio("bulk recipients/s / single sends/s", 1000 / (bulk.p50_ms / 1000) / single.per_second)
+    return "\n".join(lines)
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sends", type=int, default=2000, help="single sends per phase (at most 5000: "
+                        "an enterprise account may make 6000 requests a minute)")
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--bulks", type=int, default=5, help="bulk requests of 1000 recipients")
+    parser.add_argument("--workers", type=int, default=1, help="HTTP worker processes")
+    parser.add_argument("--limit", type=float, default=60, help="seconds at most per phase")
+    parser.add_argument("--json", dest="json_path", help="also write the results to this file")
+    args = parser.parse_args()
+    sends = min(args.sends, 5000)
+
+    with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
+        data_dir = Path(tmp)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        print(f"starting ujumbe serve --no-worker on {base} (data in {data_dir})", file=sys.stderr)
+        server = start_server(data_dir, port, args.workers)
+        try:
+            await wait_until_healthy(base, server, data_dir / "server.log")
+            url = embedded_database_url(data_dir)
+            container = Container()
+            container.settings.override(providers.Object(Settings(database_url=url, data_dir=data_dir)))
+            await container.pool().open(wait=True)
+            try:
+                accounts = await make_accounts(container, ["warmup", "ceiling", "single", "idempotent", "bulk"],
+                                               credits=1_000_000)
+            finally:
+                await container.pool().close()
+
+            results: dict[str, Result] = {}
+            print("warming up", file=sys.stderr)
+            await http_sends(base, accounts["warmup"], 300, args.concurrency, args.limit, "warm-up")
+            print("phase: one send at a time", file=sys.stderr)
+            results["sequential"] = await http_sends(base, accounts["warmup"], 200, 1, args.limit,
+                                                     "single send, HTTP, 1 client")
+            print("phase: ceiling (psycopg)", file=sys.stderr)
+            results["ceiling"] = await sql_sends(url, accounts["ceiling"], sends, args.concurrency, args.limit)
+            print("phase: single sends over HTTP", file=sys.stderr)
+            results["single"] = await http_sends(base, accounts["single"], sends, args.concurrency, args.limit,
+                                                 "single send, HTTP")
+            print("phase: single sends with Idempotency-Key", file=sys.stderr)
+            results["idempotent"] = await http_sends(base, accounts["idempotent"], sends, args.concurrency,
+                                                     args.limit, "single send + Idempotency-Key", idempotent=True)
+            if args.bulks:
+                print("phase: bulk of 1000", file=sys.stderr)
+                results["bulk"] = await http_bulks(base, accounts["bulk"], args.bulks, args.limit)
+
+            with psycopg.connect(url) as conn:
+                row = conn.execute("SELECT count(*) FROM messages WHERE status = 'sent'").fetchone()
+            print(f"messages sent in this run: {row[0] if row else 0}", file=sys.stderr)
+            print(report(results, args.concurrency, args.workers))
+            if args.json_path:
+                Path(args.json_path).write_text(json.dumps(
+                    {k: {**asdict(v), "per_second": v.per_second} for k, v in results.items()}, indent=2))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

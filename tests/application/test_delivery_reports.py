@@ -1,0 +1,201 @@
+"""Delivery reports on memory adapters: the simulator reports, messages move forward only."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adapters.memory.gateway import MemorySimulatorGateway
+from adapters.memory.store import MemoryStore
+from adapters.memory.system import FrozenClock, SequentialIds
+from adapters.memory.uow import MemoryUnitOfWork
+from application.credits import Grant, GrantCredits
+from application.deliveries import (
+    ApplyDeliveryReport,
+    DeliveryReport,
+    RematchDeliveryReports,
+    ReportResult,
+)
+from application.inbound import InboundSms
+from application.messaging import OutboundSms, SendSms, SmsRequest, SubmitResult
+from domain.messages import MessageEvent, MessageStatus
+from tests_support import ids
+
+ACCOUNT = ids(1)
+DELIVERED_NUMBER = "+255712345678"
+UNDELIVERABLE_NUMBER = "+255799000002"
+
+
+class RecordingListener:
+    def __init__(self) -> None:
+        self.reports: list[DeliveryReport] = []
+        self.inbound: list[InboundSms] = []
+
+    async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
+        self.reports.extend(reports)
+
+    async def inbound_sms(self, sms: InboundSms) -> None:
+        self.inbound.append(sms)
+
+
+class RefByRecipientGateway:
+    """Accepts everything under a reference known in advance (`ref-<number>`), so a test can
+    deliver a report before the send it belongs to has recorded its outcome."""
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.to}")
+
+
+class World:
+    def __init__(self, gateway: object | None = None) -> None:
+        self.store = MemoryStore()
+        self.clock = FrozenClock()
+        self.ids = SequentialIds()
+        self.listener = RecordingListener()
+        self.gateway = gateway or MemorySimulatorGateway(self.clock, self.ids, self.listener, report_delay=2)
+        self.store.table("account_ids", set).add(ACCOUNT)
+
+    def uow(self) -> MemoryUnitOfWork:
+        return MemoryUnitOfWork(self.store)
+
+    async def fund(self, credits: int = 100) -> None:
+        await GrantCredits(self.uow, self.clock, self.ids)(Grant(account_id=ACCOUNT, credits=credits))
+
+    async def send(self, to: str) -> str:
+        send = SendSms(self.uow, self.clock, self.ids, self.gateway, default_sender="UJUMBE")  # type: ignore[arg-type]
+        return (await send(SmsRequest(account_id=ACCOUNT, to=to, message="Habari"))).message_id
+
+    def apply(self) -> ApplyDeliveryReport:
+        return ApplyDeliveryReport(self.uow, self.clock, self.ids)
+
+    async def status(self, message_id: str) -> tuple[MessageStatus, object, object]:
+        async with self.uow() as uow:
+            message = await uow.messages.get(ACCOUNT, message_id)
+        assert message is not None
+        return message.status, message.delivered_at, message.error
+
+    async def event_types(self) -> list[str]:
+        async with self.uow() as uow:
+            return [e.type for e in await uow.events.undispatched(1000)]
+
+
+async def test_the_simulator_reports_delivered_shortly_after_an_accepted_submit() -> None:
+    world = World()
+    await world.fund()
+    message_id = await world.send(DELIVERED_NUMBER)
+    (report,) = world.listener.reports
+    assert report.outcome is MessageEvent.DELIVERED
+    assert report.reported_at == world.clock.now() + timedelta(seconds=2)
+
+    assert await world.apply()(report) is ReportResult.APPLIED
+    assert await world.status(message_id) == (MessageStatus.DELIVERED, report.reported_at, None)
+    assert await world.event_types() == ["message.sent", "message.delivered"]
+
+
+async def test_the_magic_number_is_accepted_then_reported_undeliverable() -> None:
+    world = World()
+    await world.fund()
+    message_id = await world.send(UNDELIVERABLE_NUMBER)
+    (report,) = world.listener.reports
+    assert report.outcome is MessageEvent.UNDELIVERABLE
+
+    assert await world.apply()(report) is ReportResult.APPLIED
+    status, delivered_at, error = await world.status(message_id)
+    assert (status, delivered_at) == (MessageStatus.FAILED, None) and error
+    assert await world.event_types() == ["message.sent", "message.failed"]
+
+
+async def test_a_submit_rejected_by_the_gateway_gets_no_report() -> None:
+    world = World()
+    await world.fund()
+    await world.send("+255799000001")
+    assert world.listener.reports == []
+
+
+async def test_repeated_and_contradicting_late_reports_change_nothing() -> None:
+    world = World()
+    await world.fund()
+    message_id = await world.send(DELIVERED_NUMBER)
+    (report,) = world.listener.reports
+    await world.apply()(report)
+    late = DeliveryReport(report.gateway_ref, MessageEvent.UNDELIVERABLE, report.reported_at + timedelta(hours=1))
+    assert await world.apply()(report) is ReportResult.IGNORED
+    assert await world.apply()(late) is ReportResult.IGNORED
+    assert await world.status(message_id) == (MessageStatus.DELIVERED, report.reported_at, None)
+    assert await world.event_types() == ["message.sent", "message.delivered"]
+
+
+async def test_unknown_references_are_recorded_and_ignored() -> None:
+    world = World()
+    report = DeliveryReport("no-such-ref", MessageEvent.DELIVERED, world.clock.now())
+    assert await world.apply()(report) is ReportResult.UNMATCHED
+    async with world.uow() as uow:
+        (recorded,) = await uow.delivery_reports.unmatched(world.clock.now() - timedelta(days=1), 10)
+    assert recorded.report == report
+    assert await world.event_types() == []
+
+
+async def test_a_report_that_overtakes_its_submit_outcome_is_applied_by_the_rematch() -> None:
+    world = World(RefByRecipientGateway())
+    await world.fund()
+    early = DeliveryReport(f"ref-{DELIVERED_NUMBER}", MessageEvent.DELIVERED, world.clock.now())
+    assert await world.apply()(early) is ReportResult.UNMATCHED
+    message_id = await world.send(DELIVERED_NUMBER)
+    rematch = RematchDeliveryReports(world.uow, world.clock, world.ids)
+    assert await rematch() == 1
+    assert await rematch() == 0
+    assert (await world.status(message_id))[0] is MessageStatus.DELIVERED
+
+
+NUMBERS = ["+255712000001", "+255712000002", "+255712000003", "+255799000002"]
+
+
+@st.composite
+def report_streams(draw: st.DrawFn) -> tuple[list[str], list[tuple[str, ...]]]:
+    """Sends to some numbers, each number's true outcome reported 1-3 times, all in any order,
+    with rematch runs sprinkled in (reports may come before their send)."""
+    numbers = draw(st.lists(st.sampled_from(NUMBERS), min_size=1, max_size=4, unique=True))
+    steps: list[tuple[str, ...]] = [("send", n) for n in numbers]
+    for number in numbers:
+        steps += [("report", number)] * draw(st.integers(1, 3))
+    steps += [("rematch",)] * draw(st.integers(0, 2))
+    return numbers, draw(st.permutations(steps))
+
+
+def true_outcome(number: str) -> MessageStatus:
+    return MessageStatus.FAILED if number == UNDELIVERABLE_NUMBER else MessageStatus.DELIVERED
+
+
+@settings(max_examples=60, deadline=None)
+@given(report_streams())
+def test_any_order_of_reports_ends_in_the_same_final_status(stream: tuple[list[str], list[tuple[str, ...]]]) -> None:
+    numbers, steps = stream
+
+    async def play() -> None:
+        world = World(RefByRecipientGateway())
+        await world.fund()
+        sent: dict[str, str] = {}
+        for step in steps:
+            if step[0] == "send":
+                sent[step[1]] = await world.send(step[1])
+            elif step[0] == "report":
+                outcome = (MessageEvent.UNDELIVERABLE if true_outcome(step[1]) is MessageStatus.FAILED
+                           else MessageEvent.DELIVERED)
+                await world.apply()(DeliveryReport(f"ref-{step[1]}", outcome, world.clock.now()))
+            else:
+                await RematchDeliveryReports(world.uow, world.clock, world.ids)()
+            world.clock.advance(1)
+        await RematchDeliveryReports(world.uow, world.clock, world.ids)()  # the periodic job, later
+
+        for number in numbers:
+            assert (await world.status(sent[number]))[0] is true_outcome(number)
+        finals = [t for t in await world.event_types() if t != "message.sent"]
+        assert sorted(finals) == sorted(
+            "message.failed" if true_outcome(n) is MessageStatus.FAILED else "message.delivered" for n in numbers
+        )
+
+    asyncio.run(play())

@@ -1,0 +1,57 @@
+"""`ujumbe serve` as an operator runs it on the embedded database, and stops it with SIGTERM."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_sigterm_stops_the_server_and_its_embedded_postgres(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "UJUMBE_DATABASE_URL"}
+    env["UJUMBE_DATA_DIR"] = str(tmp_path)
+    server = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "serve", "--port", str(port),
+                               "--no-worker"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # wait for the server to answer, not for a fixed time
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, (server.stderr.read() if server.stderr else b"").decode()
+            time.sleep(0.1)
+        postmaster = int((tmp_path / "pg" / "postmaster.pid").read_text().split()[0])
+        assert _alive(postmaster)
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+        deadline = time.monotonic() + 30
+        while _alive(postmaster) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(postmaster), "the embedded PostgreSQL outlived `ujumbe serve`"
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

@@ -1,0 +1,110 @@
+"""A worker killed mid-job (kill -9) loses nothing and duplicates nothing: real worker processes.
+
+Worker 1 takes a webhook delivery and dies while the receiver has not answered. Its heartbeat
+stops; worker 2's stalled-job recovery puts the job back, and worker 2 delivers it. The
+delivery ends succeeded with exactly one recorded attempt (the dead worker's never committed).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from application.ports import OutboxEvent
+from entrypoints.container import Container
+from tests_support import ids
+from webhook_receiver import WebhookReceiver
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        time.sleep(0.1)
+
+
+@pytest.fixture()
+def worker_env(clean_database: str, tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path),
+            "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_JOBS_HEARTBEAT": "0.5",
+            "UJUMBE_JOBS_STALLED_AFTER": "2"}
+
+
+@pytest.fixture()
+def workers(worker_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], subprocess.Popen[bytes]]]:
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start() -> subprocess.Popen[bytes]:
+        log = open(tmp_path / f"worker{len(started)}.log", "wb")  # noqa: SIM115 (closed with the process)
+        proc = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "worker"], env=worker_env,
+                                stdout=log, stderr=log)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture()
+async def services(container: Container) -> AsyncIterator[Container]:
+    pool = container.pool()
+    await pool.open(wait=True)
+    await container.job_app().open_async()
+    try:
+        yield container
+    finally:
+        await container.job_app().close_async()
+        await pool.close()
+
+
+def rows(url: str, query: str) -> list[tuple]:  # type: ignore[type-arg]
+    with psycopg.connect(url) as conn:
+        return conn.execute(query).fetchall()
+
+
+async def test_a_job_whose_worker_is_killed_is_run_again_by_another_worker_once(
+    services: Container, clean_database: str, workers: Callable[[], subprocess.Popen[bytes]]
+) -> None:
+    account = ids(1)
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        conn.execute("INSERT INTO accounts (id, email, password_hash, created_at) VALUES (%s, 'a@x.tz', 'x', now())",
+                     (account,))
+    with WebhookReceiver(hang_first=True) as receiver:
+        await services.register_webhook()(account, receiver.url, ["message.sent"])
+        async with services.uow() as uow:  # committing the event queues its dispatch
+            await uow.events.add(OutboxEvent(id=ids(50), account_id=account, type="message.sent",
+                                             data={"message_id": "m-1"}, created_at=services.clock().now()))
+            await uow.commit()
+
+        first = workers()
+        receiver.wait_for(lambda got: len(got) == 1)  # worker 1 is mid-POST, the receiver holds on
+        assert rows(clean_database, "SELECT status::text FROM procrastinate_jobs"
+                                    " WHERE task_name = 'deliver_webhook'") == [("doing",)]
+        first.kill()  # SIGKILL: no clean-up, no goodbye to the queue
+        first.wait()
+
+        workers()
+        got = receiver.wait_for(lambda got: len(got) >= 2, timeout=40)
+        wait_until(lambda: rows(clean_database, "SELECT status FROM webhook_deliveries") == [("succeeded",)])
+
+    assert len(got) == 2 and got[0].headers["webhook-id"] == got[1].headers["webhook-id"] == ids(50)
+    assert rows(clean_database, "SELECT attempts, last_status_code FROM webhook_deliveries") == [(1, 200)]
+    assert rows(clean_database, "SELECT attempt, status_code FROM webhook_attempts") == [(1, 200)]
+    assert rows(clean_database, "SELECT status::text FROM procrastinate_jobs"
+                                " WHERE task_name = 'deliver_webhook'") == []  # succeeded jobs are removed
