@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 import phonenumbers
 from phonenumbers import PhoneNumberType, carrier, number_type
@@ -67,8 +68,13 @@ class Msisdn:
         return "0" + self.e164[4:]
 
 
+@lru_cache(maxsize=65536)
 def normalize_msisdn(raw: str) -> Msisdn:
-    """The E.164 form of a Tanzanian mobile number, or `InvalidPhoneNumber` saying why not."""
+    """The E.164 form of a Tanzanian mobile number, or `InvalidPhoneNumber` saying why not.
+
+    Cached: bulk sends and campaigns meet the same numbers again and again, and parsing is
+    the costliest step of pricing a recipient (refusals are not cached; they raise).
+    """
     parsed = _parse(raw)
     if parsed.country_code != _TZ_COUNTRY_CODE:
         raise InvalidPhoneNumber("Only Tanzanian numbers are supported.", reason="not_tanzanian")
