@@ -22,6 +22,7 @@ from application.webhooks import REQUEST_TIMEOUT_SECONDS, WebhookResponse
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 USER_AGENT = "ujumbe-webhooks/1.0"
+RESOLVE_TIMEOUT = 5.0
 
 
 async def resolve_host(host: str, port: int) -> list[str]:
@@ -51,12 +52,16 @@ class HttpxWebhookSender:
         parts = urlsplit(url)
         host = parts.hostname or ""
         try:
-            addresses = await self._resolve(host, parts.port or (443 if parts.scheme == "https" else 80))
-        except (OSError, UnicodeError):
-            return f"{host} does not resolve"
+            addresses = await asyncio.wait_for(
+                self._resolve(host, parts.port or (443 if parts.scheme == "https" else 80)), RESOLVE_TIMEOUT
+            )
+        except (OSError, UnicodeError, TimeoutError):
+            # Not resolvable now: nothing says it is private. An attempt then fails to connect
+            # and is retried; each attempt checks again.
+            return None
         private = [address for address in addresses if not is_public(address)]
-        if not addresses or private:
-            return f"{host} is a private or loopback address" + (f" ({private[0]})" if private else "")
+        if private:
+            return f"{host} is a private or loopback address ({private[0]})"
         return None
 
     async def post(self, url: str, body: bytes, headers: Mapping[str, str]) -> WebhookResponse:

@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,8 +28,15 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def test_sigterm_stops_the_server_and_its_embedded_postgres(tmp_path: Path) -> None:
+def test_sigterm_stops_the_server_and_its_embedded_postgres() -> None:
+    # Not pytest's tmp_path: a concurrent pytest run may prune its numbered directories.
+    with tempfile.TemporaryDirectory(prefix="ujumbe-serve-") as data_dir:
+        _serve_then_stop(Path(data_dir))
+
+
+def _serve_then_stop(tmp_path: Path) -> None:
     port = _free_port()
+    orphans: list[int] = []
     env = {k: v for k, v in os.environ.items() if k != "UJUMBE_DATABASE_URL"}
     env["UJUMBE_DATA_DIR"] = str(tmp_path)
     server = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "serve", "--port", str(port),
@@ -41,9 +49,10 @@ def test_sigterm_stops_the_server_and_its_embedded_postgres(tmp_path: Path) -> N
                     break
             except httpx.TransportError:
                 pass
-            assert server.poll() is None and time.monotonic() < deadline, (server.stderr.read() if server.stderr else b"").decode()
+            assert server.poll() is None and time.monotonic() < deadline, server.communicate()[1].decode()
             time.sleep(0.1)
         postmaster = int((tmp_path / "pg" / "postmaster.pid").read_text().split()[0])
+        orphans.append(postmaster)
         assert _alive(postmaster)
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=30) == 0
@@ -55,3 +64,6 @@ def test_sigterm_stops_the_server_and_its_embedded_postgres(tmp_path: Path) -> N
         if server.poll() is None:
             server.kill()
             server.wait()
+        for pid in orphans:  # a failed run must not leave a PostgreSQL behind
+            if _alive(pid):
+                os.kill(pid, signal.SIGQUIT)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import click
 
 from adapters.jobs import queue_depth, totals
@@ -15,6 +17,9 @@ from entrypoints.worker import run_worker
               help="Jobs this worker runs at once.")
 async def worker_command(concurrency: int) -> None:
     """Run a job worker until stopped (start as many as needed, on any machines)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST
+        logging.getLogger(chatty).setLevel(logging.WARNING)
     run_migrations(container())
     async with services() as c:
         progress(f"ujumbe worker running, {concurrency} jobs at a time (Ctrl-C to stop)")
