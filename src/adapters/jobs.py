@@ -10,6 +10,7 @@ the composition root (`entrypoints.worker`), which knows the use cases they run.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Mapping, Sequence
@@ -19,6 +20,7 @@ from typing import Any
 from procrastinate import App, BaseRetryStrategy, PsycopgConnector, RetryDecision
 from procrastinate.exceptions import AlreadyEnqueued
 from procrastinate.jobs import Job
+from psycopg import AsyncConnection
 
 log = logging.getLogger("ujumbe.jobs")
 
@@ -41,10 +43,18 @@ RETRY = CappedBackoff()
 STATUSES = ("todo", "doing", "succeeded", "failed", "cancelled", "aborted")
 
 
+async def _autocommit(conn: AsyncConnection) -> None:
+    await conn.set_autocommit(True)
+
+
 def create_job_app(conninfo: str, *, pool_size: int = 4) -> App:
     """The procrastinate app on the service database; open it with `await app.open_async()`."""
     return App(
-        connector=PsycopgConnector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs"),
+        # Every procrastinate query is one statement (a function call): autocommit spares each
+        # defer its BEGIN and COMMIT round trips. (Set by `configure`, not `kwargs`: procrastinate
+        # opens its LISTEN connection with the pool's kwargs plus its own autocommit=True.)
+        connector=PsycopgConnector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs",
+                                   configure=_autocommit),
         worker_defaults={"delete_jobs": "successful"},
     )
 
@@ -73,17 +83,38 @@ class WakeOutboxDispatch:
     """Called after a commit that wrote outbox events: queue their dispatch job.
 
     The events are committed already, so a failure here must not fail the caller; the
-    periodic dispatch picks the events up within a minute instead.
+    periodic dispatch picks the events up within a minute instead. Concurrent calls share
+    round trips: each caller returns once a defer that started after its call has finished
+    (the dispatch job has `queueing_lock`, so one waiting job serves every commit before it),
+    so under load one defer per round trip serves every commit that arrived meanwhile.
     """
 
     def __init__(self, jobs: ProcrastinateJobQueue, task: str) -> None:
         self._jobs, self._task = jobs, task
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._next: asyncio.Future[None] | None = None  # the defer round that will cover new calls
+        self._running: asyncio.Task[None] | None = None
 
     async def __call__(self) -> None:
-        try:
-            await self._jobs.defer(self._task, {}, queueing_lock=self._task)
-        except Exception:  # the safety net above covers it; the event is not lost
-            log.warning("could not queue the outbox dispatch; the periodic dispatch will", exc_info=True)
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # a new event loop (a test, a CLI run): start afresh
+            self._loop, self._next, self._running = loop, None, None
+        if self._next is None:
+            self._next = loop.create_future()
+        covering = self._next
+        if self._running is None or self._running.done():
+            self._running = asyncio.create_task(self._rounds())
+        await asyncio.shield(covering)
+
+    async def _rounds(self) -> None:
+        while self._next is not None:
+            covering, self._next = self._next, None  # calls from now on wait for the next round
+            try:
+                await self._jobs.defer(self._task, {}, queueing_lock=self._task)
+            except Exception:  # the safety net above covers it; the event is not lost
+                log.warning("could not queue the outbox dispatch; the periodic dispatch will", exc_info=True)
+            finally:
+                covering.set_result(None)
 
 
 async def queue_depth(app: App) -> dict[str, dict[str, int]]:

@@ -12,8 +12,8 @@ from datetime import datetime
 from typing import Protocol
 
 from application.ports import Clock, IdGenerator, UnitOfWork
-from domain.errors import ValidationError
 from domain.ledger import EntryType, LedgerEntry, Posting
+from domain.rules import validate_paging
 
 DEFAULT_HISTORY_PER_PAGE = 50  # spec: Credit history
 MAX_HISTORY_PER_PAGE = 100
@@ -37,15 +37,6 @@ class LedgerRepository(Protocol):
         ...
 
     async def history(self, account_id: str, page: int, per_page: int) -> LedgerPage: ...
-
-
-def validate_paging(page: int, per_page: int, *, max_per_page: int) -> tuple[int, int]:
-    """Page numbers start at 1; a page holds 1..max_per_page rows."""
-    if page < 1:
-        raise ValidationError("page starts at 1.", field="page")
-    if not 1 <= per_page <= max_per_page:
-        raise ValidationError(f"per_page is between 1 and {max_per_page}.", field="per_page")
-    return page, per_page
 
 
 @dataclass(frozen=True, slots=True)

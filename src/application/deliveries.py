@@ -24,6 +24,8 @@ from domain.messages import MessageEvent, MessageStatus, is_report, next_status
 from domain.webhooks import WebhookEventType
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
+# job: {"reported_at", "reports": [[gateway_ref, outcome, error], ...]} (compact: a bulk's 1000 in one job)
+APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
 UNDELIVERABLE_ERROR = "undeliverable"
@@ -48,6 +50,18 @@ class DeliveryReport:
     def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
         return cls(gateway_ref=payload["gateway_ref"], outcome=MessageEvent(payload["outcome"]),
                    reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
+
+
+def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
+    """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
+    return {"reported_at": reported_at.isoformat(),
+            "reports": [[r.gateway_ref, r.outcome.value, r.error] for r in reports]}
+
+
+def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
+    reported_at = datetime.fromisoformat(payload["reported_at"])
+    return [DeliveryReport(gateway_ref=ref, outcome=MessageEvent(outcome), reported_at=reported_at, error=error)
+            for ref, outcome, error in payload["reports"]]
 
 
 class ReportResult(StrEnum):
@@ -90,18 +104,19 @@ class GatewayListener(Protocol):
 
 
 class QueueGatewayReports:
-    """The listener gateways are given: one job per report or inbound SMS. A report is
+    """The listener gateways are given: one job per inbound SMS, one job per batch of reports
+    due at the same moment (a bulk's 1000 reports are one queued row, not 1000). A report is
     processed no earlier than the moment it says it happened (the simulator reports ahead)."""
 
     def __init__(self, jobs: JobQueue) -> None:
         self._jobs = jobs
 
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
-        by_time: dict[datetime, list[dict[str, Any]]] = {}
+        by_time: dict[datetime, list[DeliveryReport]] = {}
         for report in reports:
-            by_time.setdefault(report.reported_at, []).append(report.as_job())
-        for reported_at, payloads in by_time.items():
-            await self._jobs.defer_many(APPLY_DELIVERY_REPORT, payloads, at=reported_at)
+            by_time.setdefault(report.reported_at, []).append(report)
+        for reported_at, batch in by_time.items():
+            await self._jobs.defer(APPLY_DELIVERY_REPORTS, reports_job(reported_at, batch), at=reported_at)
 
     async def inbound_sms(self, sms: InboundSms) -> None:
         await self._jobs.defer(RECEIVE_INBOUND_SMS, {

@@ -18,6 +18,7 @@ from application.ports import Clock, IdGenerator, UnitOfWork
 from domain.errors import ValidationError
 from domain.inbound import OptOutAction, classify_inbound
 from domain.phone import normalize_msisdn
+from domain.rules import validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
@@ -117,10 +118,7 @@ class ListInboundMessages:
         self._uow = uow
 
     async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> InboundPage:
-        if page < 1:
-            raise ValidationError("page starts at 1.", field="page")
-        if not 1 <= per_page <= MAX_PER_PAGE:
-            raise ValidationError(f"per_page is between 1 and {MAX_PER_PAGE}.", field="per_page")
+        validate_paging(page, per_page, max_per_page=MAX_PER_PAGE)
         async with self._uow() as uow:
             messages, total = await uow.inbound.page(account_id, page, per_page)
         return InboundPage(messages, page, per_page, total)

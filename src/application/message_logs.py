@@ -14,6 +14,7 @@ from application.ports import UnitOfWorkFactory
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.messages import MessageStatus
 from domain.phone import normalize_msisdn
+from domain.rules import validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
@@ -94,10 +95,7 @@ class ListMessageLogs:
 
 
 def message_log_filter(query: MessageLogQuery) -> MessageLogFilter:
-    if query.page < 1:
-        raise ValidationError("page starts at 1.", field="page")
-    if not 1 <= query.per_page <= MAX_PER_PAGE:
-        raise ValidationError(f"per_page is 1 to {MAX_PER_PAGE}.", field="per_page")
+    validate_paging(query.page, query.per_page, max_per_page=MAX_PER_PAGE)
     status = None
     if query.status is not None:
         if query.status not in {s.value for s in MessageStatus}:

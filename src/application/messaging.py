@@ -10,10 +10,10 @@ nothing is sent twice.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from application.ports import Clock, IdGenerator, OutboxEvent, UnitOfWork
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
@@ -54,6 +54,16 @@ class TransientGatewayError(Exception):
 
 class SmsGateway(Protocol):
     async def submit(self, sms: OutboundSms) -> SubmitResult: ...
+
+
+@runtime_checkable
+class BatchSmsGateway(SmsGateway, Protocol):
+    """A gateway that takes a whole batch at once (a bulk's recipients in one hand-over)."""
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
+        """One answer per submit, in order; TransientGatewayError when the batch as a whole could
+        not be handed over (each message id keeps its idempotency, so submitting again is safe)."""
+        ...
 
 
 # --- records and repositories ------------------------------------------------------------
@@ -111,12 +121,26 @@ class SubmitOutcome:
 class MessageRepository(Protocol):
     async def add_many(self, messages: Sequence[Message]) -> None: ...
 
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
+        """The pending message and the deduction that pays for it, appended in one atomic step,
+        or neither: raises `InsufficientCredits` like `LedgerRepository.post`. First and last
+        write of its unit of work: it may commit it (PostgreSQL runs it as one statement that
+        commits, so the account's balance row is locked for that statement and its sync only)."""
+        ...
+
     async def get(self, account_id: str, message_id: str) -> Message | None: ...
 
     async def record_outcomes(
         self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
     ) -> list[str]:
         """Move still-`pending` messages to their outcome; the ids moved (others are untouched)."""
+        ...
+
+    async def record_sent(self, account_id: str, outcomes: Sequence[SubmitOutcome],
+                          events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
+        """`record_outcomes` for outcomes that need no refund, adding the outbox event of each
+        message moved (`events` by message id) in the same atomic step. First and last write of
+        its unit of work: it may commit it (PostgreSQL: one statement, one round trip)."""
         ...
 
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
@@ -313,6 +337,8 @@ class _Outcomes:
         """The messages as they now stand; any a reconciler finished first are left as it left them."""
         at = self._clock.now()
         outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted}
+        if all(outcome.status == MessageStatus.SENT for _, outcome in outcomes.values()):
+            return await self._record_sent(account_id, outcomes, at)
         async with self._uow() as uow:
             moved = await uow.messages.record_outcomes(
                 account_id, [outcome for _, outcome in outcomes.values()], at
@@ -328,6 +354,17 @@ class _Outcomes:
                 await uow.events.add_many([_event(m, self._ids.new_id()) for m in final.values()])
             await uow.commit()
         return final
+
+    async def _record_sent(self, account_id: str, outcomes: Mapping[str, tuple[Message, SubmitOutcome]],
+                           at: datetime) -> dict[str, Message]:
+        """Nothing to refund: the outcomes and their events in one step."""
+        applied = {mid: _applied(message, outcome, at) for mid, (message, outcome) in outcomes.items()}
+        events = {mid: _event(message, self._ids.new_id()) for mid, message in applied.items()}
+        async with self._uow() as uow:
+            moved = await uow.messages.record_sent(
+                account_id, [outcome for _, outcome in outcomes.values()], events, at)
+            await uow.commit()
+        return {mid: applied[mid] for mid in moved}
 
 
 # --- use cases -------------------------------------------------------------------------
@@ -361,10 +398,9 @@ class SendSms:
                                                       self._default_sender)
             message = _pending(draft, account_id=account_id, message_id=self._ids.new_id(), to=to,
                                sender=sender, requested_sender=requested, batch_id=None, at=at)
-            await uow.messages.add_many([message])
             posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
                               description=f"SMS to {to.e164}", reference=message.deduction_reference)
-            await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
+            await uow.messages.add_paid(message, posting, self._ids.new_id(), at)
             await uow.commit()
         return message
 
@@ -433,7 +469,17 @@ class SendBulk:
         return sender, requested, messages
 
     async def _submit_all(self, messages: Sequence[Message]) -> list[tuple[Message, SubmitResult | None]]:
-        """Submit with at most `concurrency` in flight (the gateway's window), results in order."""
+        """The whole batch in one hand-over when the gateway takes batches; otherwise (or when the
+        batch could not be handed over) one submit per message with at most `concurrency` in
+        flight (the gateway's window). Results in order."""
+        if isinstance(self._gateway, BatchSmsGateway):
+            try:
+                answers = await self._gateway.submit_many([m.as_sms() for m in messages])
+            except TransientGatewayError:
+                pass  # message by message below, under the same ids: nothing is sent twice
+            else:
+                handed_over: list[SubmitResult | None] = list(answers)
+                return list(zip(messages, handed_over, strict=True))
         results: list[SubmitResult | None] = [None] * len(messages)
         queue = iter(range(len(messages)))
 

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from application.ports import Clock, IdGenerator, UnitOfWork
 from domain.errors import NotFound, ValidationError
+from domain.rules import validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
@@ -81,20 +82,12 @@ class NotificationRepository(Protocol):
 UowFactory = Callable[[], UnitOfWork]
 
 
-def validate_page(page: int, per_page: int) -> tuple[int, int]:
-    if page < 1:
-        raise ValidationError("page starts at 1.", field="page")
-    if not 1 <= per_page <= MAX_PER_PAGE:
-        raise ValidationError(f"per_page is between 1 and {MAX_PER_PAGE}.", field="per_page")
-    return page, per_page
-
-
 class ListNotifications:
     def __init__(self, uow: UowFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> NotificationPage:
-        page, per_page = validate_page(page, per_page)
+        page, per_page = validate_paging(page, per_page, max_per_page=MAX_PER_PAGE)
         async with self._uow() as uow:
             notifications, total = await uow.notifications.page(account_id, page, per_page)
             unread = await uow.notifications.unread_count(account_id)

@@ -54,6 +54,10 @@ class PhoneOtpRepository(Protocol):
         """How many numbers of the account were sent a code since `since`."""
         ...
 
+    async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
+        """Delete codes expired by `expired_by` and last sent before `sent_before`; how many."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class OtpSent:
@@ -151,6 +155,24 @@ class VerifyPhoneByOperator:
             account = await _with_verified_phone(uow, found.id, phone)
             await uow.commit()
         return account
+
+
+class PurgeExpiredPhoneOtps:
+    """Delete codes nobody can use or be throttled by any more (a scheduled job runs it).
+
+    A row outlives its code: until its last send is OTP_WINDOW old it still counts against the
+    hourly limits (sends per number, numbers per account), so it is kept that long.
+    """
+
+    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self) -> int:
+        now = self._clock.now()
+        async with self._uow() as uow:
+            purged = await uow.phone_otps.purge(expired_by=now, sent_before=now - OTP_WINDOW)
+            await uow.commit()
+        return purged
 
 
 async def _with_verified_phone(uow: UnitOfWork, account_id: str, phone: str) -> Account:

@@ -2,8 +2,9 @@
 
 Every outbox event an endpoint subscribes to becomes one delivery row (endpoint + event),
 whose event id stays the same across retries so receivers can de-duplicate. A delivery is
-POSTed by a job; anything but 2xx is retried with backoff and jitter on the schedule below
-for 24 hours or more, then given up; a 410 disables the endpoint (the receiver says it is gone).
+POSTed by a job; anything but 2xx is retried with backoff and jitter on the schedule in
+`domain.webhooks` (`next_retry`) for 24 hours or more, then given up; a 410 disables the
+endpoint (the receiver says it is gone).
 """
 
 from __future__ import annotations
@@ -21,20 +22,13 @@ from urllib.parse import urlsplit
 
 from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork
 from domain.errors import NotFound, ValidationError
-from domain.webhooks import EVENT_TYPES, STANDARD_SECRET_PREFIX, sign, standard_webhooks_signature
+from domain.rules import validate_paging
+from domain.webhooks import EVENT_TYPES, STANDARD_SECRET_PREFIX, next_retry, sign, standard_webhooks_signature
 
 DELIVER_WEBHOOK = "deliver_webhook"  # job: {"account_id", "delivery_id"}
 REQUEST_TIMEOUT_SECONDS = 15.0
-# Waits between attempts: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h until a day has
-# passed since the event. Receivers down for a day still get everything once they are back.
-RETRY_DELAYS: tuple[timedelta, ...] = (
-    timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30),
-    timedelta(hours=2), timedelta(hours=5), timedelta(hours=10),
-)
-GIVE_UP_AFTER = timedelta(hours=24)
 # A job may start a little before its attempt is due by our clock (the queue keeps the database's).
 EARLY_GRACE = timedelta(seconds=2)
-JITTER = 0.1  # each wait is stretched or shrunk by up to 10 %, so retries of many events spread out
 MAX_URL_LENGTH = 2048
 MAX_ENDPOINTS_PER_ACCOUNT = 20
 DEFAULT_PER_PAGE = 25
@@ -196,12 +190,6 @@ def new_secret() -> str:
     return STANDARD_SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode("ascii")
 
 
-def retry_delay(attempts: int, jitter: float) -> timedelta:
-    """The wait after the `attempts`-th failed attempt; `jitter` in [0, 1) spreads it ±JITTER."""
-    base = RETRY_DELAYS[min(attempts, len(RETRY_DELAYS)) - 1]
-    return base * (1 + JITTER * (2 * jitter - 1))
-
-
 def event_payload(event: OutboxEvent) -> dict[str, Any]:
     created_at = event.created_at.isoformat().replace("+00:00", "Z")
     return {"id": event.id, "type": event.type, "created_at": created_at, "data": dict(event.data)}
@@ -273,10 +261,7 @@ class ListWebhookDeliveries:
 
     async def __call__(self, account_id: str, endpoint_id: str, page: int = 1,
                        per_page: int = DEFAULT_PER_PAGE) -> DeliveryPage:
-        if page < 1:
-            raise ValidationError("page starts at 1.", field="page")
-        if not 1 <= per_page <= MAX_PER_PAGE:
-            raise ValidationError(f"per_page is between 1 and {MAX_PER_PAGE}.", field="per_page")
+        validate_paging(page, per_page, max_per_page=MAX_PER_PAGE)
         async with self._uow() as uow:
             if await uow.webhooks.endpoint(account_id, endpoint_id) is None:
                 raise NotFound("No such webhook.")
@@ -374,10 +359,10 @@ class DeliverWebhook:
         if code is not None and 200 <= code < 300:
             return replace(attempted, status=DeliveryStatus.SUCCEEDED, next_attempt_at=None,
                            completed_at=now)
-        if code == 410 or now - delivery.created_at >= GIVE_UP_AFTER:
+        wait = next_retry(attempted.attempts, now - delivery.created_at, self._jitter())
+        if code == 410 or wait is None:
             return replace(attempted, status=DeliveryStatus.FAILED, next_attempt_at=None, completed_at=now)
-        next_at = now + retry_delay(attempted.attempts, self._jitter())
-        return replace(attempted, next_attempt_at=next_at)
+        return replace(attempted, next_attempt_at=now + wait)
 
 
 class DeliverDueWebhooks:

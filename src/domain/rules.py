@@ -13,14 +13,35 @@ MAX_IDEMPOTENCY_KEY_LENGTH = 128
 MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 1024  # hashing a megabyte per login would be a denial of service
 MAX_EMAIL_LENGTH = 254  # RFC 5321 path limit
+MAX_PAGE = 1_000_000  # far past any real listing; keeps OFFSET arithmetic inside the database's bigint
 
 _SENDER_ID = re.compile(r"[A-Za-z0-9]{1,%d}" % MAX_SENDER_ID_LENGTH)
 _PRINTABLE_ASCII = re.compile(r"[\x20-\x7e]+")
+# NUL cannot be stored in PostgreSQL text; a lone surrogate half cannot be encoded as UTF-8.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 # Pragmatic, not RFC 5322: what real mailboxes look like, so typos are caught early.
 _EMAIL = re.compile(
     r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
 )
+
+
+def validate_text(value: str, *, field: str) -> str:
+    """Any text from outside: no NUL character, no lone UTF-16 surrogate (neither can be stored)."""
+    found = _UNSTORABLE.search(value)
+    if found is not None:
+        what = "a NUL (0x00) character" if found.group() == "\x00" else "a lone surrogate (invalid Unicode)"
+        raise ValidationError(f"{field} contains {what}.", field=field)
+    return value
+
+
+def validate_paging(page: int, per_page: int, *, max_per_page: int) -> tuple[int, int]:
+    """Page numbers are 1..MAX_PAGE; a page holds 1..max_per_page rows."""
+    if not 1 <= page <= MAX_PAGE:
+        raise ValidationError(f"page is between 1 and {MAX_PAGE}.", field="page")
+    if not 1 <= per_page <= max_per_page:
+        raise ValidationError(f"per_page is between 1 and {max_per_page}.", field="per_page")
+    return page, per_page
 
 
 def validate_sender_id(value: str, *, field: str = "from") -> str:

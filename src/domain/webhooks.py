@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from datetime import timedelta
 from enum import StrEnum
 
 STANDARD_SECRET_PREFIX = "whsec_"
@@ -70,3 +71,28 @@ def standard_webhooks_signature(secret: str, msg_id: str, timestamp: int, body: 
     content = f"{msg_id}.{timestamp}.".encode() + body
     digest = _hmac_sha256(standard_webhooks_key(secret), content)
     return "v1," + base64.b64encode(digest).decode("ascii")
+
+
+# Retries: the waits between attempts are 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h
+# until a day has passed since the event, so receivers down for a day still get everything.
+RETRY_DELAYS: tuple[timedelta, ...] = (
+    timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30),
+    timedelta(hours=2), timedelta(hours=5), timedelta(hours=10),
+)
+GIVE_UP_AFTER = timedelta(hours=24)
+JITTER = 0.1  # each wait is stretched or shrunk by up to 10 %, so retries of many events spread out
+
+
+def retry_delay(attempts: int, jitter: float) -> timedelta:
+    """The wait after the `attempts`-th failed attempt (1, 2, ...); `jitter` in [0, 1) spreads it
+    by up to ±JITTER (0.5 gives the schedule's own figure)."""
+    base = RETRY_DELAYS[min(max(attempts, 1), len(RETRY_DELAYS)) - 1]
+    return base * (1 + JITTER * (2 * jitter - 1))
+
+
+def next_retry(attempts: int, since_event: timedelta, jitter: float) -> timedelta | None:
+    """The wait before retrying a delivery whose `attempts`-th attempt just failed, `since_event`
+    after its event; None once GIVE_UP_AFTER has passed: the delivery has failed for good."""
+    if since_event >= GIVE_UP_AFTER:
+        return None
+    return retry_delay(attempts, jitter)

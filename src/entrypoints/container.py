@@ -57,7 +57,12 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
-from application.phone_verification import SendPhoneOtp, VerifyPhone, VerifyPhoneByOperator
+from application.phone_verification import (
+    PurgeExpiredPhoneOtps,
+    SendPhoneOtp,
+    VerifyPhone,
+    VerifyPhoneByOperator,
+)
 from application.quotes import QuoteMessage
 from application.reference import FindCountryRate, ListCountryRates
 from application.webhooks import (
@@ -169,6 +174,7 @@ class Container(containers.DeclarativeContainer):
     )
     verify_phone = providers.Factory(VerifyPhone, uow=uow.provider, clock=clock, secrets=secrets)
     verify_phone_by_operator = providers.Factory(VerifyPhoneByOperator, uow=uow.provider)
+    purge_expired_phone_otps = providers.Factory(PurgeExpiredPhoneOtps, uow=uow.provider, clock=clock)
 
     # idempotency keys, quotes, message logs, the rate card
     idempotency = providers.Factory(IdempotencyGate, uow=uow.provider, clock=clock)

@@ -16,6 +16,14 @@ def _seconds(value: str | None, default: float) -> float:
     return float(value) if value and value.strip() else default
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _log_level(value: str | None) -> str:
+    level = (value or "").strip().upper()
+    return level if level in LOG_LEVELS else "WARNING"
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -34,6 +42,8 @@ class Settings:
     # and its running jobs go back in the queue.
     jobs_heartbeat: float = 10.0
     jobs_stalled_after: float = 30.0
+    # How much the job queue (procrastinate) logs: WARNING keeps out a line per job run.
+    log_level: str = "WARNING"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,4 +62,5 @@ class Settings:
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
             jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),
             jobs_stalled_after=_seconds(env.get("UJUMBE_JOBS_STALLED_AFTER"), 30.0),
+            log_level=_log_level(env.get("UJUMBE_LOG_LEVEL")),
         )

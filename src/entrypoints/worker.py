@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from procrastinate import App, JobContext
 
 from adapters.jobs import RETRY, create_job_app, recover_stalled_jobs
-from application.deliveries import APPLY_DELIVERY_REPORT, RECEIVE_INBOUND_SMS, DeliveryReport
+from application.deliveries import (
+    APPLY_DELIVERY_REPORT,
+    APPLY_DELIVERY_REPORTS,
+    RECEIVE_INBOUND_SMS,
+    DeliveryReport,
+    ReportResult,
+    reports_from_job,
+)
 from application.inbound import InboundSms
 from application.outbox import DISPATCH_OUTBOX
 from application.webhooks import DELIVER_WEBHOOK
@@ -83,6 +90,14 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def apply_delivery_report(**report: Any) -> str:
         return str(await c.apply_delivery_report()(DeliveryReport.from_job(report)))
 
+    @app.task(name=APPLY_DELIVERY_REPORTS, queue="messages", retry=RETRY)
+    async def apply_delivery_reports(**payload: Any) -> str:
+        # Each report in its own transaction; a retry after a failure part-way re-applies the
+        # first ones, which a report's idempotence (first final report wins) makes harmless.
+        apply = c.apply_delivery_report()
+        results = [await apply(report) for report in reports_from_job(payload)]
+        return ", ".join(f"{n} {r}" for r in ReportResult if (n := results.count(r)))
+
     @app.task(name=RECEIVE_INBOUND_SMS, queue="messages", retry=RETRY)
     async def receive_inbound_sms(from_number: str, text: str, to: str | None = None,
                                   received_at: str | None = None, gateway_ref: str | None = None) -> str:
@@ -111,6 +126,12 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
               queueing_lock="purge_expired_idempotency_keys", retry=RETRY)
     async def purge_expired_idempotency_keys(timestamp: int | None = None) -> int:
         return int(await c.purge_expired_idempotency_keys()())
+
+    @every("*/15 * * * *")
+    @app.task(name="purge_expired_phone_otps", queue="maintenance",
+              queueing_lock="purge_expired_phone_otps", retry=RETRY)
+    async def purge_expired_phone_otps(timestamp: int | None = None) -> int:
+        return int(await c.purge_expired_phone_otps()())
 
     @every(_recovery_cron(settings.jobs_stalled_after))
     @app.task(name="recover_stalled_jobs", queue="maintenance", queueing_lock="recover_stalled_jobs",

@@ -128,6 +128,28 @@ async def test_phone_codes_upsert_and_count(backend: Backend) -> None:
         assert await uow.phone_otps.get(ids(1), "+255712345678") is None
 
 
+async def test_phone_codes_purge_only_rows_expired_and_out_of_the_window(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    hour = timedelta(hours=1)
+    stale = PhoneOtp(account_id=ids(1), phone="+255712000001", code_hash="c", attempts=0,
+                     expires_at=NOW - hour, sent_at=NOW - 2 * hour, window_started_at=NOW - 2 * hour,
+                     sends_in_window=1)
+    in_window = replace(stale, phone="+255712000002", sent_at=NOW - hour / 2, window_started_at=NOW - hour / 2,
+                        expires_at=NOW - hour / 3)
+    live = replace(stale, phone="+255712000003", expires_at=NOW + hour)
+    async with backend.uow() as uow:
+        for otp in (stale, in_window, live):
+            await uow.phone_otps.save(otp)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.phone_otps.purge(expired_by=NOW, sent_before=NOW - hour) == 1
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.phone_otps.get(ids(1), stale.phone) is None
+        assert await uow.phone_otps.get(ids(1), in_window.phone) == in_window
+        assert await uow.phone_otps.get(ids(1), live.phone) == live
+
+
 async def test_nothing_sticks_without_commit(backend: Backend) -> None:
     async with backend.uow() as uow:
         await uow.accounts.add(account(1))

@@ -23,7 +23,12 @@ from application.accounts import (
     SetPlan,
 )
 from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
-from application.phone_verification import SendPhoneOtp, VerifyPhone, VerifyPhoneByOperator
+from application.phone_verification import (
+    PurgeExpiredPhoneOtps,
+    SendPhoneOtp,
+    VerifyPhone,
+    VerifyPhoneByOperator,
+)
 from domain.errors import (
     EmailTaken,
     InvalidCredentials,
@@ -236,6 +241,23 @@ async def test_phone_otp_limits(world: World) -> None:
     world.clock.advance(300)
     with pytest.raises(InvalidOtp):
         await world.verify_phone()(account.id, "0712345678", world.gateway.last_code())
+
+
+async def test_purging_codes_keeps_what_the_resend_throttle_still_needs(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    purge = PurgeExpiredPhoneOtps(world.uow, world.clock)
+    for _ in range(5):  # the hourly limit for one number
+        await world.send_otp()(account.id, "0712345678")
+        world.clock.advance(60)
+    world.clock.advance(10 * 60)  # the last code has expired; the hour has not passed
+    assert await purge() == 0
+    with pytest.raises(OtpThrottled):  # so the limit still holds
+        await world.send_otp()(account.id, "0712345678")
+    world.clock.advance(60 * 60)
+    assert await purge() == 1
+    assert world.store.table("phone_otps") == {}
+    assert (await world.send_otp()(account.id, "0712345678")).status == "sent"
+    assert await purge() == 0  # a fresh code is kept
 
 
 async def test_gateway_trouble_reports_failed(world: World) -> None:

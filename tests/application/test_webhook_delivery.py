@@ -19,7 +19,6 @@ from application.outbox import DispatchOutbox
 from application.ports import OutboxEvent
 from application.webhooks import (
     DELIVER_WEBHOOK,
-    RETRY_DELAYS,
     DeleteWebhook,
     DeliverDueWebhooks,
     DeliverWebhook,
@@ -29,10 +28,9 @@ from application.webhooks import (
     ListWebhooks,
     RegisterWebhook,
     WebhookResponse,
-    retry_delay,
 )
 from domain.errors import NotFound, ValidationError
-from domain.webhooks import EVENT_TYPES, verify
+from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify
 from tests_support import ids
 
 ACCOUNT = ids(1)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 
 from domain.webhooks import (
     EVENT_TYPES,
+    GIVE_UP_AFTER,
+    JITTER,
+    RETRY_DELAYS,
     WebhookEventType,
+    next_retry,
+    retry_delay,
     sign,
     standard_webhooks_key,
     standard_webhooks_signature,
@@ -122,3 +127,44 @@ def test_the_reference_library_verifies_our_headers() -> None:
         "webhook-signature": standard_webhooks_signature(secret, "evt_1", now, body),
     }
     assert standardwebhooks.Webhook(secret).verify(body, headers)["id"] == "evt_1"
+
+
+# Retry schedule ------------------------------------------------------------------------------
+
+jitters = st.floats(min_value=0.0, max_value=1.0, exclude_max=True)
+
+
+@given(st.integers(min_value=1, max_value=50))
+def test_retry_delays_never_shrink_before_jitter(attempts: int) -> None:
+    assert retry_delay(attempts, 0.5) <= retry_delay(attempts + 1, 0.5)
+    assert retry_delay(attempts, 0.5) > timedelta(0)
+
+
+@given(st.integers(min_value=1, max_value=50), jitters)
+def test_jitter_stays_within_its_bounds(attempts: int, jitter: float) -> None:
+    base = retry_delay(attempts, 0.5)
+    delay = retry_delay(attempts, jitter)
+    assert base * (1 - JITTER) <= delay <= base * (1 + JITTER)
+
+
+@given(st.lists(jitters, min_size=60, max_size=60))
+def test_retries_cover_at_least_a_day_and_then_stop(draws: list[float]) -> None:
+    # Attempt after attempt fails, whatever the jitter: the last one comes a day or more after the
+    # event, and the schedule does give up (no retry after GIVE_UP_AFTER).
+    elapsed, attempts = timedelta(0), 0
+    while True:
+        attempts += 1
+        wait = next_retry(attempts, elapsed, draws[attempts - 1])
+        if wait is None:
+            break
+        elapsed += wait
+    assert elapsed >= GIVE_UP_AFTER >= timedelta(hours=24)
+    assert elapsed < GIVE_UP_AFTER + RETRY_DELAYS[-1] * (1 + JITTER)
+    assert attempts <= 10
+
+
+def test_the_schedule_at_its_nominal_figures() -> None:
+    assert [retry_delay(n, 0.5).total_seconds() for n in range(1, 8)] == [
+        5, 300, 1800, 7200, 18000, 36000, 36000]
+    assert next_retry(3, timedelta(hours=23, minutes=59), 0.5) == timedelta(minutes=30)
+    assert next_retry(3, timedelta(hours=24), 0.5) is None

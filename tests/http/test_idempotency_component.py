@@ -14,6 +14,8 @@ from typing import Any
 import psycopg
 import pytest
 from litestar import Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
@@ -51,8 +53,9 @@ def probe() -> Probe:
 async def client(container: Container, probe: Probe) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     @post("/probe", status_code=201, dependencies={
         "principal": authenticated("K", "J"), "idempotency": from_container("idempotency")})
-    async def probe_route(request: Request[Any, Any, Any], principal: Principal, idempotency: IdempotencyGate,
-                          data: dict[str, Any]) -> Response[Envelope[dict[str, Any]]]:
+    async def probe_route(request: Request[Any, Any, Any], principal: NamedDependency[Principal],
+                          idempotency: NamedDependency[IdempotencyGate],
+                          data: JSONBody[dict[str, Any]]) -> Response[Envelope[dict[str, Any]]]:
         return await idempotent(request, principal, idempotency, lambda: probe(data), status_code=201)
 
     async with AsyncTestClient(app=create_app(container, extra_route_handlers=[probe_route])) as test_client:

@@ -4,7 +4,10 @@ in PostgreSQL (`simulator_messages`), so the CLI in another process and tests ca
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
+from datetime import datetime
 
+from psycopg import AsyncConnection
 from psycopg.rows import class_row
 from psycopg_pool import AsyncConnectionPool
 
@@ -41,8 +44,18 @@ class SimulatorGateway:
         row, _ = await self._recorded(sms)
         return SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
 
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
+        """A bulk's submits handed over at once: one INSERT and one report hand-over for all."""
+        rows = await asyncio.gather(*(self._enqueue(sms) for sms in batch))
+        return [SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
+                for row, _ in rows]
+
     async def _recorded(self, sms: OutboundSms) -> tuple[ReceivedSms, bool]:
         """The row for the message id and whether this submit created it."""
+        return await self._enqueue(sms)
+
+    def _enqueue(self, sms: OutboundSms) -> asyncio.Future[tuple[ReceivedSms, bool]]:
+        """Join the batch the recorder writes next; the future gets this submit's row."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # a new event loop (a test, a CLI run): nothing of the old one carries over
             self._loop, self._waiting, self._recorder = loop, [], None
@@ -50,7 +63,7 @@ class SimulatorGateway:
         self._waiting.append((sms, answer))
         if self._recorder is None or self._recorder.done():
             self._recorder = asyncio.create_task(self._record_waiting())
-        return await answer
+        return answer
 
     async def _record_waiting(self) -> None:
         await asyncio.sleep(0)  # let the submits started in this tick join the first batch
@@ -75,36 +88,49 @@ class SimulatorGateway:
         self, batch: list[tuple[OutboundSms, asyncio.Future[tuple[ReceivedSms, bool]]]]
     ) -> dict[str, tuple[ReceivedSms, bool]]:
         now = self._clock.now()
-        columns: dict[str, list[object]] = {name: [] for name in (
-            "message_id", "account_id", "to", "sender", "text", "accepted", "gateway_ref", "error")}
+        built: dict[str, ReceivedSms] = {}  # the first submit of each message id in the batch
         for sms, _ in batch:
-            accepted = accepts(sms.to)
-            for name, value in (
-                ("message_id", sms.message_id), ("account_id", sms.account_id), ("to", sms.to),
-                ("sender", sms.sender), ("text", sms.text), ("accepted", accepted),
-                ("gateway_ref", f"sim-{self._ids.new_id()}" if accepted else None),
-                ("error", None if accepted else REJECTION_ERROR),
-            ):
-                columns[name].append(value)
+            if sms.message_id not in built:
+                accepted = accepts(sms.to)
+                built[sms.message_id] = ReceivedSms(
+                    message_id=sms.message_id, account_id=sms.account_id, to=sms.to, sender=sms.sender,
+                    text=sms.text, accepted=accepted,
+                    gateway_ref=f"sim-{self._ids.new_id()}" if accepted else None,
+                    error=None if accepted else REJECTION_ERROR, created_at=now,
+                )
         async with self._pool.connection() as conn:
+            await conn.set_autocommit(True)  # one statement: no BEGIN/COMMIT round trips around it
+            try:
+                return await self._insert(conn, built, now)
+            finally:
+                await conn.set_autocommit(False)
+
+    async def _insert(self, conn: AsyncConnection, built: dict[str, ReceivedSms],
+                      now: datetime) -> dict[str, tuple[ReceivedSms, bool]]:
+        rows = list(built.values())
+        async with conn.cursor() as cur:
+            # Binary array parameters (no text escaping); only the ids come back: the rows
+            # inserted are the ones built above.
+            await cur.execute(
+                "INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body,"
+                " accepted, gateway_ref, error, created_at)"
+                " SELECT m, a::uuid, t, s, b, ok, r, e, %b FROM unnest(%b::text[], %b::text[], %b::text[],"
+                " %b::text[], %b::text[], %b::bool[], %b::text[], %b::text[]) AS u(m, a, t, s, b, ok, r, e)"
+                " ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
+                (now, [r.message_id for r in rows], [r.account_id for r in rows], [r.to for r in rows],
+                 [r.sender for r in rows], [r.text for r in rows], [r.accepted for r in rows],
+                 [r.gateway_ref for r in rows], [r.error for r in rows]),
+            )
+            recorded = {row[0]: (built[row[0]], True) for row in await cur.fetchall()}
+        repeated = [message_id for message_id in built if message_id not in recorded]
+        if repeated:  # received before: the first answer again
             async with conn.cursor(row_factory=class_row(ReceivedSms)) as cur:
                 await cur.execute(
-                    "INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body,"
-                    " accepted, gateway_ref, error, created_at)"
-                    " SELECT m, a, t, s, b, ok, r, e, %s FROM unnest(%s::text[], %s::uuid[], %s::text[],"
-                    " %s::text[], %s::text[], %s::bool[], %s::text[], %s::text[]) AS u(m, a, t, s, b, ok, r, e)"
-                    f" ON CONFLICT (message_id) DO NOTHING RETURNING {_COLUMNS}",
-                    (now, *columns.values()),
+                    f"SELECT {_COLUMNS} FROM simulator_messages WHERE message_id = ANY(%s)",
+                    (repeated,),
                 )
-                rows = {row.message_id: (row, True) for row in await cur.fetchall()}
-                repeated = [sms.message_id for sms, _ in batch if sms.message_id not in rows]
-                if repeated:
-                    await cur.execute(
-                        f"SELECT {_COLUMNS} FROM simulator_messages WHERE message_id = ANY(%s)",
-                        (repeated,),
-                    )
-                    rows.update({row.message_id: (row, False) for row in await cur.fetchall()})
-        return rows
+                recorded.update({row.message_id: (row, False) for row in await cur.fetchall()})
+        return recorded
 
     async def received(self, to: str | None = None, limit: int = 100) -> list[ReceivedSms]:
         """What the simulated carrier received, newest first."""

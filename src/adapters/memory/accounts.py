@@ -123,3 +123,11 @@ class MemoryPhoneOtps:
 
     async def phones_sent_since(self, account_id: str, since: datetime) -> int:
         return sum(1 for o in self._rows().values() if o.account_id == account_id and o.sent_at >= since)
+
+    async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
+        rows = self._rows()
+        stale = [key for key, o in rows.items()
+                 if o.expires_at <= expired_by and o.sent_at < sent_before and o.window_started_at < sent_before]
+        for key in stale:
+            del rows[key]
+        return len(stale)

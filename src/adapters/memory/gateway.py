@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
 from application.deliveries import GatewayListener
 from application.messaging import OutboundSms, SubmitResult
@@ -21,19 +23,33 @@ class MemorySimulatorGateway:
         self._by_message: dict[str, ReceivedSms] = {}
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
-        first = self._by_message.get(sms.message_id)
-        if first is None:
-            accepted = accepts(sms.to)
-            first = ReceivedSms(
-                message_id=sms.message_id, account_id=sms.account_id, to=sms.to, sender=sms.sender,
-                text=sms.text, accepted=accepted,
-                gateway_ref=f"sim-{self._ids.new_id()}" if accepted else None,
-                error=None if accepted else REJECTION_ERROR, created_at=self._clock.now(),
-            )
-            self._by_message[sms.message_id] = first
-            self.submitted.append(first)
-            await report_later(self._listener, [first], self._report_delay)
-        return SubmitResult(accepted=first.accepted, gateway_ref=first.gateway_ref, error=first.error)
+        return (await self.submit_many([sms]))[0]
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
+        """Every submit of the batch, then the delivery reports of the new ones together."""
+        answers: list[SubmitResult] = []
+        new: list[ReceivedSms] = []
+        for sms in batch:
+            first = self._by_message.get(sms.message_id)
+            if first is None:  # a repeated id gets its first answer again
+                first = self._record(sms)
+                new.append(first)
+            answers.append(SubmitResult(accepted=first.accepted, gateway_ref=first.gateway_ref,
+                                        error=first.error))
+        await report_later(self._listener, new, self._report_delay)
+        return answers
+
+    def _record(self, sms: OutboundSms) -> ReceivedSms:
+        accepted = accepts(sms.to)
+        first = ReceivedSms(
+            message_id=sms.message_id, account_id=sms.account_id, to=sms.to, sender=sms.sender,
+            text=sms.text, accepted=accepted,
+            gateway_ref=f"sim-{self._ids.new_id()}" if accepted else None,
+            error=None if accepted else REJECTION_ERROR, created_at=self._clock.now(),
+        )
+        self._by_message[sms.message_id] = first
+        self.submitted.append(first)
+        return first
 
     async def received(self, to: str | None = None, limit: int = 100) -> list[ReceivedSms]:
         return [sms for sms in reversed(self.submitted) if to is None or sms.to == to][:limit]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from adapters.memory.credits import MemoryLedger
+from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
 from application.messaging import Message, SenderId, SubmitOutcome
+from application.ports import OutboxEvent
+from domain.ledger import Posting
 from domain.messages import MessageStatus
 
 
@@ -25,6 +29,16 @@ class MemoryMessages:
         if len(set(keys)) != len(keys) or any(key in rows for key in keys):
             raise ValueError("duplicate message id")
         rows.update(zip(keys, messages))
+
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
+        await MemoryLedger(self._store).post(message.account_id, deduction, entry_id, at)  # raises first
+        await self.add_many([message])
+
+    async def record_sent(self, account_id: str, outcomes: Sequence[SubmitOutcome],
+                          events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
+        moved = await self.record_outcomes(account_id, outcomes, at)
+        await MemoryEventOutbox(self._store).add_many([events[m] for m in moved if m in events])
+        return moved
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         return self._rows().get((account_id, message_id))

@@ -194,3 +194,10 @@ class PostgresPhoneOtps:
         )
         row = await cur.fetchone()
         return int(row[0]) if row else 0
+
+    async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
+        cur = await self._conn.execute(
+            "DELETE FROM phone_otps WHERE expires_at <= %s AND sent_at < %s AND window_started_at < %s",
+            (expired_by, sent_before, sent_before),
+        )
+        return cur.rowcount

@@ -94,9 +94,9 @@ class PostgresLedger:
             row = await cur.fetchone()
         if row is not None:
             return _entry(row)
-        return await self._why_not_posted(account_id, posting)
+        return await self.why_not_posted(account_id, posting)
 
-    async def _why_not_posted(self, account_id: str, posting: Posting) -> LedgerEntry:
+    async def why_not_posted(self, account_id: str, posting: Posting) -> LedgerEntry:
         """The statement appended nothing: an earlier posting of the reference, or a refused one."""
         async with self._conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
+from adapters.postgres.credits import PostgresLedger
+from adapters.postgres.outbox import PostgresEventOutbox
 from application.messaging import Message, SenderId, SubmitOutcome
+from application.ports import OutboxEvent
+from domain.ledger import Posting
 from domain.messages import MessageStatus
 
 _COLUMNS = (
@@ -23,6 +29,58 @@ _SELECT = (
     " m.credits_used, m.cost, m.carrier, m.status, m.error, m.gateway_ref, m.created_at,"
     " m.sent_at, m.delivered_at, m.updated_at"
 )
+
+
+# A single send's first transaction as one statement: the deduction (balance row moved only if
+# it stays >= 0, entry appended) and, only if it was appended, the pending message.
+_PAID = (
+    "WITH d AS (UPDATE credit_balances"
+    " SET balance = balance + %(amount)s, entries = entries + 1, updated_at = %(at)s"
+    " WHERE account_id = %(account_id)s AND balance + %(amount)s >= 0"
+    " AND NOT EXISTS (SELECT 1 FROM ledger_entries"
+    " WHERE account_id = %(account_id)s AND reference = %(reference)s) RETURNING balance, entries),"
+    " e AS (INSERT INTO ledger_entries (account_id, id, seq, type, amount, balance_after, description,"
+    " reference, refunds, created_at)"
+    " SELECT %(account_id)s, %(entry_id)s, d.entries, %(type)s, %(amount)s, d.balance, %(description)s,"
+    " %(reference)s, NULL, %(at)s FROM d RETURNING seq)"
+    f" INSERT INTO messages ({', '.join(_COLUMNS)})"
+    f" SELECT {', '.join(f'%(m_{column})s' for column in _COLUMNS)} FROM e RETURNING 1"
+)
+
+
+# Still-pending messages to their outcomes (`%(...)b`: binary arrays, no text escaping).
+_MOVE_OUTCOMES = (
+    "UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref,"
+    " error = u.error, credits_used = u.credits_used, cost = u.cost,"
+    " sent_at = CASE WHEN u.status = 'sent' THEN %(at)s END, updated_at = %(at)s"
+    " FROM unnest(%(ids)b::text[]::uuid[], %(statuses)b::text[], %(refs)b::text[],"
+    " %(errors)b::text[], %(credits)b::int[], %(costs)b::text[])"
+    " AS u(id, status, gateway_ref, error, credits_used, cost)"
+    " WHERE m.account_id = %(account_id)s AND m.id = u.id AND m.status = 'pending'"
+)
+
+# The same, with the outbox event of each message moved, in one statement.
+_SENT_WITH_EVENTS = (
+    f"WITH moved AS ({_MOVE_OUTCOMES} RETURNING m.id),"
+    " added AS (INSERT INTO outbox_events (account_id, id, type, data, created_at)"
+    " SELECT %(account_id)s, e.id, e.type, e.data::jsonb, e.created_at"
+    " FROM unnest(%(event_messages)b::text[]::uuid[], %(event_ids)b::text[]::uuid[], %(event_types)b::text[],"
+    " %(event_data)b::text[], %(event_times)b::timestamptz[]) AS e(message_id, id, type, data, created_at)"
+    " JOIN moved ON moved.id = e.message_id)"
+    " SELECT id::text FROM moved"
+)
+
+
+def _outcome_params(account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime) -> dict[str, Any]:
+    return {
+        "account_id": account_id, "at": at,
+        "ids": [o.message_id for o in outcomes],
+        "statuses": [o.status.value for o in outcomes],
+        "refs": [o.gateway_ref for o in outcomes],
+        "errors": [o.error for o in outcomes],
+        "credits": [o.credits_used for o in outcomes],
+        "costs": [o.cost for o in outcomes],
+    }
 
 
 def _row(message: Message) -> tuple[Any, ...]:
@@ -40,8 +98,9 @@ def _message(row: dict[str, Any]) -> Message:
 
 
 class PostgresMessages:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: AsyncConnection, events: PostgresEventOutbox) -> None:
         self._conn = conn
+        self._events = events  # the unit of work's outbox: events written here count for its wake-up
 
     async def add_many(self, messages: Sequence[Message]) -> None:
         if len(messages) == 1:  # a single send: one INSERT beats COPY's extra round trips
@@ -56,6 +115,27 @@ class PostgresMessages:
                 for message in messages:
                     await copy.write_row(_row(message))
 
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
+        params = {
+            "account_id": message.account_id, "entry_id": entry_id, "type": deduction.type.value,
+            "amount": deduction.signed_amount, "description": deduction.description,
+            "reference": deduction.reference, "at": at,
+            **{f"m_{column}": value for column, value in zip(_COLUMNS, _row(message), strict=True)},
+        }
+        conn = self._conn
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            # Nothing else in the transaction: run the statement in autocommit, so it and its
+            # commit are one round trip and the balance row lock never waits on this process.
+            await conn.set_autocommit(True)
+            try:
+                row = await (await conn.execute(_PAID, params)).fetchone()
+            finally:
+                await conn.set_autocommit(False)
+        else:
+            row = await (await conn.execute(_PAID, params)).fetchone()
+        if row is None:  # refused (raises), or posted before under this reference with its message
+            await PostgresLedger(conn).why_not_posted(message.account_id, deduction)
+
     async def get(self, account_id: str, message_id: str) -> Message | None:
         async with self._conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(
@@ -68,26 +148,33 @@ class PostgresMessages:
     async def record_outcomes(
         self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
     ) -> list[str]:
-        cur = await self._conn.execute(
-            "UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref,"
-            " error = u.error, credits_used = u.credits_used, cost = u.cost,"
-            " sent_at = CASE WHEN u.status = 'sent' THEN %(at)s END, updated_at = %(at)s"
-            " FROM unnest(%(ids)s::uuid[], %(statuses)s::text[], %(refs)s::text[],"
-            " %(errors)s::text[], %(credits)s::int[], %(costs)s::text[])"
-            " AS u(id, status, gateway_ref, error, credits_used, cost)"
-            " WHERE m.account_id = %(account_id)s AND m.id = u.id AND m.status = 'pending'"
-            " RETURNING m.id::text",
-            {
-                "account_id": account_id, "at": at,
-                "ids": [o.message_id for o in outcomes],
-                "statuses": [o.status.value for o in outcomes],
-                "refs": [o.gateway_ref for o in outcomes],
-                "errors": [o.error for o in outcomes],
-                "credits": [o.credits_used for o in outcomes],
-                "costs": [o.cost for o in outcomes],
-            },
-        )
+        cur = await self._conn.execute(_MOVE_OUTCOMES + " RETURNING m.id::text",
+                                       _outcome_params(account_id, outcomes, at))
         return [row[0] for row in await cur.fetchall()]
+
+    async def record_sent(self, account_id: str, outcomes: Sequence[SubmitOutcome],
+                          events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
+        if any(e.account_id != account_id for e in events.values()):
+            raise ValueError("every event belongs to the account whose messages moved")
+        params = {
+            **_outcome_params(account_id, outcomes, at),
+            "event_messages": list(events), "event_ids": [e.id for e in events.values()],
+            "event_types": [e.type for e in events.values()],
+            "event_data": [json.dumps(dict(e.data)) for e in events.values()],
+            "event_times": [e.created_at for e in events.values()],
+        }
+        conn = self._conn
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            await conn.set_autocommit(True)  # one statement and its commit: one round trip
+            try:
+                cur = await conn.execute(_SENT_WITH_EVENTS, params)
+            finally:
+                await conn.set_autocommit(False)
+        else:
+            cur = await conn.execute(_SENT_WITH_EVENTS, params)
+        moved = [row[0] for row in await cur.fetchall()]
+        self._events.added += sum(1 for message_id in moved if message_id in events)  # wakes the dispatch
+        return moved
 
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         async with self._conn.cursor(row_factory=dict_row) as cur:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -26,13 +27,18 @@ class PostgresEventOutbox:
         )
 
     async def add_many(self, events: Sequence[OutboxEvent]) -> None:
+        if len(events) == 1:
+            await self.add(events[0])
+            return
         self.added += len(events)
-        async with self._conn.cursor() as cur:
-            await cur.executemany(  # pipelined by psycopg: one round trip, not one per event
-                "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
-                " VALUES (%s, %s, %s, %s, %s)",
-                [(e.account_id, e.id, e.type, Jsonb(dict(e.data)), e.created_at) for e in events],
-            )
+        await self._conn.execute(  # one statement for a whole bulk's events
+            "INSERT INTO outbox_events (account_id, id, type, data, created_at)"
+            # binary parameters: JSON text needs no array escaping
+            " SELECT a, i, t, d::jsonb, c FROM unnest(%b::text[]::uuid[], %b::text[]::uuid[], %b::text[],"
+            " %b::text[], %b::timestamptz[]) AS u(a, i, t, d, c)",
+            ([e.account_id for e in events], [e.id for e in events], [e.type for e in events],
+             [json.dumps(dict(e.data)) for e in events], [e.created_at for e in events]),
+        )
 
     async def undispatched(self, limit: int) -> list[OutboxEvent]:
         async with self._conn.cursor(row_factory=class_row(OutboxEvent)) as cur:

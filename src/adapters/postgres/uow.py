@@ -47,7 +47,7 @@ class PostgresUnitOfWork:
         """Give every repository the transaction's connection."""
         self.events = PostgresEventOutbox(conn)
         self.ledger = PostgresLedger(conn)
-        self.messages = PostgresMessages(conn)
+        self.messages = PostgresMessages(conn, self.events)
         self.senders = PostgresSenderIds(conn)
         self.accounts = PostgresAccounts(conn)
         self.api_keys = PostgresApiKeys(conn)

@@ -18,8 +18,8 @@ from entrypoints.worker import run_worker
 async def worker_command(concurrency: int) -> None:
     """Run a job worker until stopped (start as many as needed, on any machines)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST
-        logging.getLogger(chatty).setLevel(logging.WARNING)
+    for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST (UJUMBE_LOG_LEVEL)
+        logging.getLogger(chatty).setLevel(container().settings().log_level)
     run_migrations(container())
     async with services() as c:
         progress(f"ujumbe worker running, {concurrency} jobs at a time (Ctrl-C to stop)")

@@ -35,7 +35,10 @@ def migrate_command() -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=1, show_default=True, type=int, help="HTTP worker processes.")
 @click.option("--no-worker", is_flag=True, help="Do not run a job worker in this process.")
-def serve_command(host: str, port: int, workers: int, no_worker: bool) -> None:
+@click.option("--forwarded-allow-ips", default=None, metavar="IPS",
+              help="Proxies trusted for X-Forwarded-For (comma-separated, or '*'); "
+                   "default $FORWARDED_ALLOW_IPS, else 127.0.0.1.")
+def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded_allow_ips: str | None) -> None:
     """Migrate, then serve the HTTP API (and a job worker unless --no-worker)."""
     run_migrations(container())
     # uvicorn builds the app from its import string in each HTTP process, so the choice
@@ -46,7 +49,7 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool) -> None:
     # the atexit hook that stops the embedded PostgreSQL runs instead of leaving it orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     uvicorn.run("entrypoints.http.app:create_app", factory=True, host=host, port=port,
-                workers=workers, log_level="warning")
+                workers=workers, log_level="warning", forwarded_allow_ips=forwarded_allow_ips)
 
 
 def main() -> None:

@@ -8,7 +8,9 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.datastructures import State
+from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components
 from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.types import Message, Scope
 
@@ -26,9 +28,11 @@ from entrypoints.http.controllers.quotes import QuoteController
 from entrypoints.http.controllers.rates import RatesController
 from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.sms import SmsController
+from entrypoints.http.auth import SECURITY_SCHEMES, document_security
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
+from entrypoints.http.validation import check_parameters
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
@@ -56,6 +60,17 @@ async def _stamp_request_id(message: Message, scope: Scope) -> None:
         set_request_id(None)
 
 
+def logging_config(job_log_level: str) -> LoggingConfig:
+    """Litestar's logging (root at INFO on a queue handler), with the job queue's per-job lines
+    (procrastinate logs each job run at INFO) and the webhook client's per-POST lines held back
+    to `job_log_level` (UJUMBE_LOG_LEVEL, WARNING by default)."""
+    return LoggingConfig(loggers={
+        "litestar": {"level": "INFO", "handlers": ["queue_listener"], "propagate": False},
+        "procrastinate": {"level": job_log_level},
+        "httpx": {"level": job_log_level},
+    })
+
+
 def create_app(container: Container | None = None, *, extra_route_handlers: list[Any] | None = None) -> Litestar:
     """Build the API around a container (a fresh one from the environment by default)."""
     container = container or Container()
@@ -70,10 +85,11 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         finally:
             await pool.close()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[*ROUTE_HANDLERS, *(extra_route_handlers or [])],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         before_send=[_stamp_request_id, stamp_rate_limit_headers],
+        before_request=check_parameters,
         middleware=[PublicRateLimitMiddleware()],
         lifespan=[lifespan],
         state=State({"container": container}),
@@ -82,6 +98,10 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
             version="1.0.0",
             path="/schema",
             render_plugins=[SwaggerRenderPlugin(path="/swagger")],
+            components=Components(security_schemes=SECURITY_SCHEMES),
         ),
+        logging_config=logging_config(container.settings().log_level),
         debug=False,
     )
+    document_security(app)
+    return app

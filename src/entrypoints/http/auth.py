@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from litestar import Request
+from litestar import Litestar, Request
 from litestar.di import Provide
+from litestar.openapi.spec import Reference, SecurityScheme
 
 from application.accounts import PLAN_RATE_LIMITS, Credentials
 from domain.errors import DomainError, Forbidden, Unauthorized
@@ -95,3 +96,23 @@ def authenticated(*schemes: str) -> Authenticated:
     provide = Authenticated(provide_principal)
     provide.schemes = accepted
     return provide
+
+
+# The OpenAPI side: each scheme's security scheme, and each route's `security` from its `principal`.
+OPENAPI_SCHEME_NAMES: dict[Scheme, str] = {"api_key": "ApiKey", "jwt": "BearerJWT"}
+SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
+    "ApiKey": SecurityScheme(type="apiKey", name="X-API-Key", security_scheme_in="header",
+                             description="An API key (`ujumbe_live_...`), for server-to-server calls."),
+    "BearerJWT": SecurityScheme(type="http", scheme="bearer", bearer_format="JWT",
+                                description="An access token from POST /v1/auth/login or /v1/auth/refresh."),
+}
+
+
+def document_security(app: Litestar) -> None:
+    """Give every route whose `principal` is `authenticated(...)` the matching OpenAPI `security`
+    (any one of its schemes will do); public routes keep none. Call before the schema is built."""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            provider = handler.resolve_dependencies().get("principal")
+            if isinstance(provider, Authenticated):
+                handler.security = [{OPENAPI_SCHEME_NAMES[s]: []} for s in provider.schemes]

@@ -8,10 +8,12 @@ from typing import Any
 
 import psycopg
 from litestar import Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, SerializationException, ValidationException
+from litestar.utils.scope.state import ScopeState
 
 from domain.errors import DomainError, RateLimitExceeded
 from entrypoints.http.envelope import current_request_id, failure
+from entrypoints.http.validation import field_of_unreadable_json
 
 log = logging.getLogger("ujumbe.http")
 
@@ -93,8 +95,19 @@ def validation_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Respo
     return _respond(400, "validation_error", _message_of(exc), _field_of(exc))
 
 
-def http_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+def _unreadable_json_field(request: Request[Any, Any, Any], exc: HTTPException) -> str | None:
+    """The field of a body msgspec could not decode because of a lone surrogate, if so."""
+    if exc.status_code != 400 or not isinstance(exc.__cause__, SerializationException):
+        return None
+    body = ScopeState.from_scope(request.scope).body
+    return field_of_unreadable_json(body) if isinstance(body, bytes) else None
+
+
+def http_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     assert isinstance(exc, HTTPException)
+    if (surrogate_field := _unreadable_json_field(request, exc)) is not None:
+        return _respond(400, "validation_error",
+                        f"{surrogate_field} contains a lone surrogate (invalid Unicode).", surrogate_field)
     status = exc.status_code
     code = _CODE_BY_STATUS.get(status, "internal_error" if status >= 500 else "bad_request")
     # A body that is not JSON at all fails before any field is read: the field is the body.

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from litestar import Request, Response
 from litestar.datastructures import ResponseHeader
 from litestar.enums import MediaType
-from litestar.params import Parameter
+from litestar.params import HeaderParameter
 from litestar.serialization import encode_json
 
 from application.idempotency import IdempotencyGate, Replay
@@ -32,15 +32,15 @@ REPLAY_HEADER = "Idempotent-Replay"
 # The value is checked by the gate (1 to 128 printable ASCII characters), not by Litestar, so
 # the error names the header the same way everywhere.
 IDEMPOTENCY_PARAMETERS = {
-    "idempotency_key": Parameter(
-        str | None, header=HEADER, required=False,
+    "idempotency_key": HeaderParameter(
+        annotation=str | None, name=HEADER, required=False,
         description="Up to 128 printable ASCII characters; a retry with the same key and body is "
                     "answered from the first response for 24 hours.",
     )
 }
 REPLAY_RESPONSE_HEADERS = [
     ResponseHeader(name=REPLAY_HEADER, description="`true` when the response is a stored replay.",
-                   documentation_only=True)
+                   documentation_only=True, value="true")  # the value gives the header its schema
 ]
 
 

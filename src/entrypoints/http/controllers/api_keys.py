@@ -6,14 +6,17 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
 
 from application.accounts import ApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok
+from entrypoints.http.validation import RequestBody
 
 
-class CreateApiKeyRequest(msgspec.Struct, kw_only=True):
+class CreateApiKeyRequest(RequestBody, kw_only=True):
     name: str | None = None
 
 
@@ -49,8 +52,8 @@ class ApiKeysController(Controller):
 
     @post("/", operation_id="createApiKey", status_code=201,
           dependencies={"create_api_key": from_container("create_api_key")})
-    async def create(self, principal: Principal, create_api_key: CreateApiKey,
-                     data: CreateApiKeyRequest | None = None) -> Envelope[CreatedApiKeyBody]:
+    async def create(self, principal: NamedDependency[Principal], create_api_key: NamedDependency[CreateApiKey],
+                     data: JSONBody[CreateApiKeyRequest | None] = None) -> Envelope[CreatedApiKeyBody]:
         """Create an API key; the full key is in this response only."""
         created = await create_api_key(principal.account_id, data.name if data else None)
         return ok(CreatedApiKeyBody(id=created.id, key=created.key, prefix=created.prefix, name=created.name,
@@ -58,14 +61,23 @@ class ApiKeysController(Controller):
 
     @get("/", operation_id="listApiKeys",
          dependencies={"list_api_keys": from_container("list_api_keys")})
-    async def list_keys(self, principal: Principal, list_api_keys: ListApiKeys) -> Envelope[ApiKeyList]:
+    async def list_keys(
+        self,
+        principal: NamedDependency[Principal],
+        list_api_keys: NamedDependency[ListApiKeys],
+    ) -> Envelope[ApiKeyList]:
         """The account's active keys (prefix, name, created_at, last_used_at; never the key)."""
         keys = await list_api_keys(principal.account_id)
         return ok(ApiKeyList(api_keys=[ApiKeyBody.of(k) for k in keys]))
 
     @delete("/{key_id:str}", operation_id="revokeApiKey", status_code=200,
             dependencies={"revoke_api_key": from_container("revoke_api_key")})
-    async def revoke(self, principal: Principal, key_id: str, revoke_api_key: RevokeApiKey) -> Envelope[None]:
+    async def revoke(
+        self,
+        principal: NamedDependency[Principal],
+        key_id: FromPath[str],
+        revoke_api_key: NamedDependency[RevokeApiKey],
+    ) -> Envelope[None]:
         """Revoke a key; it stops authenticating at once."""
         await revoke_api_key(principal.account_id, key_id)
         return ok(None)

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, get, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 from application.accounts import (
     Account,
@@ -20,30 +22,31 @@ from application.phone_verification import SendPhoneOtp, VerifyPhone
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok
+from entrypoints.http.validation import RequestBody
 
 _PUBLIC_AUTH = {"rate_limit": "auth"}
 
 
-class RegisterRequest(msgspec.Struct, kw_only=True):
+class RegisterRequest(RequestBody, kw_only=True):
     email: str
     password: str
     business_name: str | None = None
 
 
-class LoginRequest(msgspec.Struct, kw_only=True):
+class LoginRequest(RequestBody, kw_only=True):
     email: str
     password: str
 
 
-class RefreshRequest(msgspec.Struct, kw_only=True):
+class RefreshRequest(RequestBody, kw_only=True):
     refresh_token: str
 
 
-class PhoneOtpRequest(msgspec.Struct, kw_only=True):
+class PhoneOtpRequest(RequestBody, kw_only=True):
     phone: str
 
 
-class VerifyPhoneRequest(msgspec.Struct, kw_only=True):
+class VerifyPhoneRequest(RequestBody, kw_only=True):
     phone: str
     otp: str
 
@@ -96,7 +99,11 @@ class AuthController(Controller):
 
     @post("/register", operation_id="register", status_code=201, opt=_PUBLIC_AUTH,
           dependencies={"register_account": from_container("register_account")})
-    async def register(self, data: RegisterRequest, register_account: RegisterAccount) -> Envelope[AccountProfile]:
+    async def register(
+        self,
+        data: JSONBody[RegisterRequest],
+        register_account: NamedDependency[RegisterAccount],
+    ) -> Envelope[AccountProfile]:
         """Create an account on the free plan."""
         account = await register_account(
             Registration(email=data.email, password=data.password, business_name=data.business_name)
@@ -105,33 +112,41 @@ class AuthController(Controller):
 
     @post("/login", operation_id="login", status_code=200, opt=_PUBLIC_AUTH,
           dependencies={"log_in": from_container("log_in")})
-    async def login(self, data: LoginRequest, log_in: LogIn) -> Envelope[TokenPairBody]:
+    async def login(self, data: JSONBody[LoginRequest], log_in: NamedDependency[LogIn]) -> Envelope[TokenPairBody]:
         """Exchange email and password for an access token (900 s) and a refresh token (7 days)."""
         return ok(TokenPairBody.of(await log_in(data.email, data.password)))
 
     @post("/refresh", operation_id="refresh", status_code=200, opt=_PUBLIC_AUTH,
           dependencies={"refresh_session": from_container("refresh_session")})
-    async def refresh(self, data: RefreshRequest, refresh_session: RefreshSession) -> Envelope[TokenPairBody]:
+    async def refresh(
+        self,
+        data: JSONBody[RefreshRequest],
+        refresh_session: NamedDependency[RefreshSession],
+    ) -> Envelope[TokenPairBody]:
         """Rotate a refresh token into a new token pair; a reused one revokes its whole family."""
         return ok(TokenPairBody.of(await refresh_session(data.refresh_token)))
 
     @get("/me", operation_id="me",
          dependencies={"principal": authenticated("K", "J"), "get_account": from_container("get_account")})
-    async def me(self, principal: Principal, get_account: GetAccount) -> Envelope[AccountProfile]:
+    async def me(
+        self,
+        principal: NamedDependency[Principal],
+        get_account: NamedDependency[GetAccount],
+    ) -> Envelope[AccountProfile]:
         """The calling account's profile."""
         return ok(AccountProfile.of(await get_account(principal.account_id)))
 
     @post("/send-phone-otp", operation_id="sendPhoneOtp", status_code=200,
           dependencies={"principal": authenticated("J"), "send_phone_otp": from_container("send_phone_otp")})
-    async def send_phone_otp(self, principal: Principal, data: PhoneOtpRequest,
-                             send_phone_otp: SendPhoneOtp) -> Envelope[OtpSentBody]:
+    async def send_phone_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
+                             send_phone_otp: NamedDependency[SendPhoneOtp]) -> Envelope[OtpSentBody]:
         """Text a 6-digit code (valid 5 minutes) to the phone; the SMS is not charged."""
         sent = await send_phone_otp(principal.account_id, data.phone)
         return ok(OtpSentBody(phone=sent.phone, status=sent.status, expires_in=sent.expires_in))
 
     @post("/verify-phone", operation_id="verifyPhone", status_code=200,
           dependencies={"principal": authenticated("J"), "verify_phone": from_container("verify_phone")})
-    async def verify_phone(self, principal: Principal, data: VerifyPhoneRequest,
-                           verify_phone: VerifyPhone) -> Envelope[AccountProfile]:
+    async def verify_phone(self, principal: NamedDependency[Principal], data: JSONBody[VerifyPhoneRequest],
+                           verify_phone: NamedDependency[VerifyPhone]) -> Envelope[AccountProfile]:
         """Check the code; the phone becomes the account's verified phone."""
         return ok(AccountProfile.of(await verify_phone(principal.account_id, data.phone, data.otp)))

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromQuery
 
 from application.credits import DEFAULT_HISTORY_PER_PAGE, CreditHistory, GetBalance
 from domain.ledger import LedgerEntry
@@ -51,15 +53,24 @@ class CreditsController(Controller):
 
     @get("/balance", operation_id="getCreditBalance",
          dependencies={"get_balance": from_container("get_balance")})
-    async def balance(self, principal: Principal, get_balance: GetBalance) -> Envelope[BalanceBody]:
+    async def balance(
+        self,
+        principal: NamedDependency[Principal],
+        get_balance: NamedDependency[GetBalance],
+    ) -> Envelope[BalanceBody]:
         """The account's credit balance (the newest ledger entry's balance_after)."""
         found = await get_balance(principal.account_id)
         return ok(BalanceBody(account_id=found.account_id, balance=found.balance))
 
     @get("/history", operation_id="getCreditHistory",
          dependencies={"credit_history": from_container("credit_history")})
-    async def history(self, principal: Principal, credit_history: CreditHistory, page: int = 1,
-                      per_page: int = DEFAULT_HISTORY_PER_PAGE) -> Envelope[HistoryBody]:
+    async def history(
+        self,
+        principal: NamedDependency[Principal],
+        credit_history: NamedDependency[CreditHistory],
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_HISTORY_PER_PAGE,
+    ) -> Envelope[HistoryBody]:
         """The account's ledger entries, newest first."""
         found = await credit_history(principal.account_id, page, per_page)
         return ok(HistoryBody(

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromQuery
 
 from application.inbound import DEFAULT_PER_PAGE, InboundMessage, ListInboundMessages
 from entrypoints.http.auth import Principal, authenticated
@@ -41,8 +43,13 @@ class InboundController(Controller):
 
     @get("/", operation_id="listInboundSms",
          dependencies={"list_inbound_messages": from_container("list_inbound_messages")})
-    async def list_inbound(self, principal: Principal, list_inbound_messages: ListInboundMessages,
-                           page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> Envelope[InboundList]:
+    async def list_inbound(
+        self,
+        principal: NamedDependency[Principal],
+        list_inbound_messages: NamedDependency[ListInboundMessages],
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+    ) -> Envelope[InboundList]:
         """SMS the account's recipients sent back, newest first."""
         found = await list_inbound_messages(principal.account_id, page, per_page)
         return ok(InboundList(messages=[InboundBody.of(m) for m in found.messages], page=found.page,

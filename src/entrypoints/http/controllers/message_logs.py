@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromQuery
 
 from application.message_logs import (
     DEFAULT_PER_PAGE,
@@ -64,13 +66,13 @@ class MessageLogsController(Controller):
          dependencies={"list_message_logs": from_container("list_message_logs")})
     async def list_logs(
         self,
-        principal: Principal,
-        list_message_logs: ListMessageLogs,
-        page: int = 1,
-        per_page: int = DEFAULT_PER_PAGE,
-        status: str | None = None,
-        search: str | None = None,
-        date_from: str | None = None,
+        principal: NamedDependency[Principal],
+        list_message_logs: NamedDependency[ListMessageLogs],
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+        status: FromQuery[str | None] = None,
+        search: FromQuery[str | None] = None,
+        date_from: FromQuery[str | None] = None,
     ) -> Envelope[MessageLogPageBody]:
         """The message log, newest first: filter by status, number or text, and date."""
         result = await list_message_logs(MessageLogQuery(

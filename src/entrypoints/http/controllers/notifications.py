@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery
 
 from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead, Notification
 from entrypoints.http.auth import Principal, authenticated
@@ -46,8 +48,13 @@ class NotificationsController(Controller):
 
     @get("/", operation_id="listNotifications",
          dependencies={"list_notifications": from_container("list_notifications")})
-    async def list_notifications(self, principal: Principal, list_notifications: ListNotifications,
-                                 page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> Envelope[NotificationList]:
+    async def list_notifications(
+        self,
+        principal: NamedDependency[Principal],
+        list_notifications: NamedDependency[ListNotifications],
+        page: FromQuery[int] = 1,
+        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+    ) -> Envelope[NotificationList]:
         """The account's notifications, newest first, with the unread count."""
         found = await list_notifications(principal.account_id, page, per_page)
         return ok(NotificationList(notifications=[NotificationBody.of(n) for n in found.notifications],
@@ -56,7 +63,7 @@ class NotificationsController(Controller):
 
     @post("/{notification_id:str}/read", operation_id="markNotificationRead", status_code=200,
           dependencies={"mark_notification_read": from_container("mark_notification_read")})
-    async def mark_read(self, principal: Principal, notification_id: str,
-                        mark_notification_read: MarkNotificationRead) -> Envelope[NotificationBody]:
+    async def mark_read(self, principal: NamedDependency[Principal], notification_id: FromPath[str],
+                        mark_notification_read: NamedDependency[MarkNotificationRead]) -> Envelope[NotificationBody]:
         """Mark one notification read."""
         return ok(NotificationBody.of(await mark_notification_read(principal.account_id, notification_id)))

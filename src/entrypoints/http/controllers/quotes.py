@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import msgspec
 from litestar import Controller, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 from application.quotes import Quote, QuoteMessage, QuoteRequest
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok
+from entrypoints.http.validation import RequestBody
 
 
-class QuoteRequestBody(msgspec.Struct, kw_only=True):
+class QuoteRequestBody(RequestBody, kw_only=True):
     message: str
     to: str | None = None
     sender: str | None = msgspec.field(default=None, name="from")
@@ -70,8 +73,8 @@ class QuoteController(Controller):
 
     @post("/", operation_id="quoteSms", status_code=200,
           dependencies={"quote_message": from_container("quote_message")})
-    async def quote(self, principal: Principal, data: QuoteRequestBody,
-                    quote_message: QuoteMessage) -> Envelope[QuoteBody]:
+    async def quote(self, principal: NamedDependency[Principal], data: JSONBody[QuoteRequestBody],
+                    quote_message: NamedDependency[QuoteMessage]) -> Envelope[QuoteBody]:
         """Encoding, parts, on-air segments and credits of a message, without sending it."""
         quote = await quote_message(QuoteRequest(message=data.message, to=data.to, sender=data.sender))
         return ok(QuoteBody.of(quote))

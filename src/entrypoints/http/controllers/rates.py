@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath
 
 from application.reference import CountryRate, FindCountryRate, ListCountryRates
 from entrypoints.http.dependencies import from_container
@@ -27,12 +29,19 @@ class RatesController(Controller):
 
     @get("/", operation_id="listCountryRates",
          dependencies={"list_country_rates": from_container("list_country_rates")})
-    async def list_rates(self, list_country_rates: ListCountryRates) -> Envelope[list[CountryRateBody]]:
+    async def list_rates(
+        self,
+        list_country_rates: NamedDependency[ListCountryRates],
+    ) -> Envelope[list[CountryRateBody]]:
         """Every country SMS can be priced for, with its indicative TZS price per SMS."""
         return ok([CountryRateBody.of(rate) for rate in await list_country_rates()])
 
     @get("/{country:str}", operation_id="getCountryRate",
          dependencies={"find_country_rate": from_container("find_country_rate")})
-    async def get_rate(self, country: str, find_country_rate: FindCountryRate) -> Envelope[CountryRateBody]:
+    async def get_rate(
+        self,
+        country: FromPath[str],
+        find_country_rate: NamedDependency[FindCountryRate],
+    ) -> Envelope[CountryRateBody]:
         """One country by ISO2 code or name, case-insensitively (404 country_not_supported)."""
         return ok(CountryRateBody.of(await find_country_rate(country)))

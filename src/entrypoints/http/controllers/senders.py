@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, get
+from litestar.di import NamedDependency
 
 from application.messaging import ListSenderIds
 from entrypoints.http.auth import Principal, authenticated
@@ -30,7 +31,11 @@ class SenderIdsController(Controller):
 
     @get("/", operation_id="listSenderIds",
          dependencies={"list_sender_ids": from_container("list_sender_ids")})
-    async def list_sender_ids(self, principal: Principal, list_sender_ids: ListSenderIds) -> Envelope[SenderIdsBody]:
+    async def list_sender_ids(
+        self,
+        principal: NamedDependency[Principal],
+        list_sender_ids: NamedDependency[ListSenderIds],
+    ) -> Envelope[SenderIdsBody]:
         """The account's registered sender IDs and the platform default sender."""
         found = await list_sender_ids(principal.account_id)
         return ok(SenderIdsBody(

@@ -9,6 +9,8 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
 from application.messaging import (
@@ -24,9 +26,10 @@ from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
+from entrypoints.http.validation import RequestBody
 
 
-class SendRequestBody(msgspec.Struct, kw_only=True):
+class SendRequestBody(RequestBody, kw_only=True):
     to: str
     message: str
     sender: str | None = msgspec.field(default=None, name="from")
@@ -57,7 +60,7 @@ class SendResultBody(msgspec.Struct, kw_only=True):
         )
 
 
-class BulkRequestBody(msgspec.Struct, kw_only=True):
+class BulkRequestBody(RequestBody, kw_only=True):
     to: list[str]
     message: str
     sender: str | None = msgspec.field(default=None, name="from")
@@ -120,22 +123,34 @@ class SmsController(Controller):
 
     @post("/", operation_id="sendSms", status_code=200,
           dependencies={"principal": authenticated("K"), "send_sms": from_container("send_sms")})
-    async def send(self, request: Request[Any, Any, Any], principal: Principal, data: SendRequestBody,
-                   send_sms: SendSms, idempotency: IdempotencyGate) -> Response[Envelope[SendResultBody]]:
+    async def send(
+        self,
+        request: Request[Any, Any, Any],
+        principal: NamedDependency[Principal],
+        data: JSONBody[SendRequestBody],
+        send_sms: NamedDependency[SendSms],
+        idempotency: NamedDependency[IdempotencyGate],
+    ) -> Response[Envelope[SendResultBody]]:
         """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
         return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
           dependencies={"principal": authenticated("J"), "send_sms": from_container("send_sms")})
-    async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: Principal,
-                                  data: SendRequestBody, send_sms: SendSms,
-                                  idempotency: IdempotencyGate) -> Response[Envelope[SendResultBody]]:
+    async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
+                                  data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
+                                  idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[SendResultBody]]:
         """Send one SMS from the dashboard (access token); same rules as POST /v1/sms/."""
         return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
 
     @post("/bulk", operation_id="sendBulkSms", status_code=200,
           dependencies={"principal": authenticated("K", "J"), "send_bulk": from_container("send_bulk")})
-    async def bulk(self, request: Request[Any, Any, Any], principal: Principal, data: BulkRequestBody,
-                   send_bulk: SendBulk, idempotency: IdempotencyGate) -> Response[Envelope[BulkResultBody]]:
+    async def bulk(
+        self,
+        request: Request[Any, Any, Any],
+        principal: NamedDependency[Principal],
+        data: JSONBody[BulkRequestBody],
+        send_bulk: NamedDependency[SendBulk],
+        idempotency: NamedDependency[IdempotencyGate],
+    ) -> Response[Envelope[BulkResultBody]]:
         """Send one message to up to 1000 numbers: one debit, per-recipient results."""
         return await idempotent(request, principal, idempotency, lambda: _send_bulk(send_bulk, principal, data))

@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 
 import msgspec
 from litestar import Controller, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody
 
 from application.webhooks import (
     DEFAULT_PER_PAGE,
@@ -19,13 +21,14 @@ from application.webhooks import (
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok
+from entrypoints.http.validation import RequestBody
 
 
 def _utc(moment: datetime | None) -> datetime | None:
     return moment.astimezone(UTC) if moment else None
 
 
-class RegisterWebhookRequest(msgspec.Struct, kw_only=True):
+class RegisterWebhookRequest(RequestBody, kw_only=True):
     url: str
     events: list[str] | None = None
 
@@ -105,8 +108,8 @@ class WebhooksController(Controller):
 
     @post("/", operation_id="registerWebhook", status_code=201,
           dependencies={"register_webhook": from_container("register_webhook")})
-    async def register(self, principal: Principal, register_webhook: RegisterWebhook,
-                       data: RegisterWebhookRequest) -> Envelope[CreatedWebhookBody]:
+    async def register(self, principal: NamedDependency[Principal], register_webhook: NamedDependency[RegisterWebhook],
+                       data: JSONBody[RegisterWebhookRequest]) -> Envelope[CreatedWebhookBody]:
         """Register a URL for delivery updates; its signing secret is in this response only."""
         endpoint = await register_webhook(principal.account_id, data.url, data.events)
         return ok(CreatedWebhookBody(id=endpoint.id, url=endpoint.url, events=list(endpoint.events),
@@ -114,23 +117,27 @@ class WebhooksController(Controller):
                                      created_at=endpoint.created_at.astimezone(UTC)))
 
     @get("/", operation_id="listWebhooks", dependencies={"list_webhooks": from_container("list_webhooks")})
-    async def list_webhooks(self, principal: Principal, list_webhooks: ListWebhooks) -> Envelope[WebhookList]:
+    async def list_webhooks(
+        self,
+        principal: NamedDependency[Principal],
+        list_webhooks: NamedDependency[ListWebhooks],
+    ) -> Envelope[WebhookList]:
         """The account's webhooks (never their secrets)."""
         return ok(WebhookList(webhooks=[WebhookBody.of(e) for e in await list_webhooks(principal.account_id)]))
 
     @delete("/{webhook_id:str}", operation_id="deleteWebhook", status_code=200,
             dependencies={"delete_webhook": from_container("delete_webhook")})
-    async def delete_webhook(self, principal: Principal, webhook_id: str,
-                             delete_webhook: DeleteWebhook) -> Envelope[None]:
+    async def delete_webhook(self, principal: NamedDependency[Principal], webhook_id: FromPath[str],
+                             delete_webhook: NamedDependency[DeleteWebhook]) -> Envelope[None]:
         """Delete a webhook; nothing more is delivered to it."""
         await delete_webhook(principal.account_id, webhook_id)
         return ok(None)
 
     @get("/{webhook_id:str}/deliveries", operation_id="listWebhookDeliveries",
          dependencies={"list_webhook_deliveries": from_container("list_webhook_deliveries")})
-    async def deliveries(self, principal: Principal, webhook_id: str,
-                         list_webhook_deliveries: ListWebhookDeliveries, page: int = 1,
-                         per_page: int = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
+    async def deliveries(self, principal: NamedDependency[Principal], webhook_id: FromPath[str],
+                         list_webhook_deliveries: NamedDependency[ListWebhookDeliveries], page: FromQuery[int] = 1,
+                         per_page: FromQuery[int] = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
         """Deliveries to a webhook, newest first: attempts, status codes, next retry."""
         found = await list_webhook_deliveries(principal.account_id, webhook_id, page, per_page)
         return ok(DeliveryList(deliveries=[DeliveryBody.of(d) for d in found.deliveries], page=found.page,

@@ -1,0 +1,98 @@
+"""Text from outside is checked where it enters, each value against `domain.rules.validate_text`
+(no NUL, no lone surrogate: neither can be stored), so the 400 names the field:
+
+- request bodies: every body Struct derives from `RequestBody`;
+- query and path parameters: `check_parameters`, the app's `before_request` hook;
+- a JSON body with a lone surrogate escape (`"\\ud800"`), which msgspec refuses to decode at
+  all: `field_of_unreadable_json` finds the field in the raw body for the error handler.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+from litestar import Request
+
+from domain.errors import ValidationError
+from domain.rules import validate_text
+
+
+def _check(value: Any, field: str) -> None:
+    if isinstance(value, str):
+        validate_text(value, field=field)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _check(item, field)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _check(key, field)
+            _check(item, field)
+
+
+@functools.cache
+def _fields_of(cls: type[msgspec.Struct]) -> tuple[tuple[str, str], ...]:
+    """(attribute, name in the JSON) of every field of a body Struct."""
+    return tuple((f.name, f.encode_name) for f in msgspec.structs.fields(cls))
+
+
+class RequestBody(msgspec.Struct, kw_only=True):
+    """Base of every request body Struct: each text value in it passes `validate_text`.
+
+    The `ValidationError` raised here is a domain error, not a `ValueError`, so msgspec lets it
+    through untouched and the error map answers 400 `validation_error` with the field's JSON name.
+    """
+
+    def __post_init__(self) -> None:
+        for name, encoded in _fields_of(type(self)):
+            _check(getattr(self, name), encoded)
+
+
+async def check_parameters(request: Request[Any, Any, Any]) -> None:
+    """`before_request`: path and query parameters pass `validate_text`, named as in the URL."""
+    for name, value in request.path_params.items():
+        _check(value, name)
+    for name, value in request.query_params.multi_items():
+        _check(value, name)
+
+
+def _first_unstorable(value: Any, path: str) -> str | None:
+    """The dotted path of the first value (or key) in decoded JSON that `validate_text` refuses."""
+    if isinstance(value, str):
+        try:
+            validate_text(value, field=path)
+        except ValidationError:
+            return path
+    elif isinstance(value, list):
+        for item in value:
+            if (found := _first_unstorable(item, path)) is not None:
+                return found
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{path}.{key}" if path else str(key)
+            if (found := _first_unstorable(key, inner) or _first_unstorable(item, inner)) is not None:
+                return found
+    return None
+
+
+def field_of_unreadable_json(body: bytes) -> str | None:
+    """The field holding a lone surrogate in a body msgspec would not decode, if that is why.
+
+    Python's json module accepts `"\\ud800"`; msgspec (rightly) does not, and says only that the
+    input is malformed. Decoding again here is only done for bodies that already failed.
+    """
+    if b"\\u" not in body:
+        return None
+    try:
+        decoded = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    found = _first_unstorable(decoded, "")
+    if found is None:
+        return None
+    if found == "":  # the body is one bare string
+        return "body"
+    return found.encode("utf-8", "backslashreplace").decode()  # a key may hold the surrogate itself

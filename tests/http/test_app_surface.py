@@ -1,0 +1,111 @@
+"""The app as a whole: its OpenAPI document declares how each route authenticates, HEAD /health
+answers probes, and no route is declared in a way Litestar 3 will drop."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from litestar import Litestar
+from litestar.exceptions import LitestarDeprecationWarning
+from litestar.testing import AsyncTestClient
+
+from entrypoints.container import Container
+from entrypoints.http.app import create_app
+from entrypoints.http.auth import OPENAPI_SCHEME_NAMES, Authenticated
+
+METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+
+
+def _accepted_schemes(app: Litestar) -> dict[str, list[str]]:
+    """operationId -> the OpenAPI scheme names its `principal` takes ([] for public routes)."""
+    found: dict[str, list[str]] = {}
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            if handler.operation_id is None:
+                continue
+            provider = handler.resolve_dependencies().get("principal")
+            schemes = provider.schemes if isinstance(provider, Authenticated) else ()
+            found[str(handler.operation_id)] = sorted(OPENAPI_SCHEME_NAMES[s] for s in schemes)
+    return found
+
+
+async def test_every_operation_lists_exactly_the_security_it_accepts(
+        client: AsyncTestClient, container: Container) -> None:  # type: ignore[type-arg]
+    response = await client.get("/schema/openapi.json")
+    assert response.status_code == 200
+    schema: dict[str, Any] = response.json()
+    assert schema["openapi"].startswith("3.1")
+    assert schema["components"]["securitySchemes"] == {
+        "ApiKey": {"type": "apiKey", "name": "X-API-Key", "in": "header",
+                   "description": schema["components"]["securitySchemes"]["ApiKey"]["description"]},
+        "BearerJWT": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+                      "description": schema["components"]["securitySchemes"]["BearerJWT"]["description"]},
+    }
+    assert "security" not in schema  # no global requirement: public routes stay public
+
+    expected = _accepted_schemes(create_app(container))
+    seen = 0
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            listed = sorted(name for requirement in operation.get("security", []) for name in requirement)
+            assert listed == expected[operation["operationId"]], (method, path)
+            for requirement in operation.get("security", []):
+                assert all(name in schema["components"]["securitySchemes"] for name in requirement)
+            for response in operation["responses"].values():  # OpenAPI 3.1: a header has a schema
+                assert all("schema" in h or "content" in h for h in response.get("headers", {}).values())
+            seen += 1
+    assert seen >= 25
+    assert expected["sendSms"] == ["ApiKey"] and expected["sendSmsFromDashboard"] == ["BearerJWT"]
+    assert expected["sendBulkSms"] == ["ApiKey", "BearerJWT"]
+    assert expected["register"] == [] and expected["health"] == [] and expected["listCountryRates"] == []
+
+
+async def test_a_public_route_has_no_security_and_a_key_route_requires_the_key(
+        client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    paths = (await client.get("/schema/openapi.json")).json()["paths"]
+    assert "security" not in paths["/v1/auth/login"]["post"]
+    assert paths["/v1/sms"]["post"]["security"] == [{"ApiKey": []}]
+    assert paths["/v1/sms/bulk"]["post"]["security"] == [{"ApiKey": []}, {"BearerJWT": []}]
+
+
+async def test_head_health_answers_200_without_a_body(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    response = await client.head("/health")
+    assert response.status_code == 200
+    assert response.content == b""
+    assert (await client.head("/health/")).status_code == 200
+
+
+def test_no_route_uses_a_style_litestar_3_removes(container: Container) -> None:
+    # Inferred dependencies, untyped `data`, inferred query/path parameters, Parameter(header=...).
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        create_app(container)
+    assert [str(w.message) for w in caught if issubclass(w.category, LitestarDeprecationWarning)] == []
+
+
+def test_job_runs_are_not_logged_line_by_line_unless_asked(container: Container) -> None:
+    import logging
+    from dataclasses import replace
+
+    from dependency_injector import providers
+
+    from entrypoints.settings import Settings
+
+    assert Settings.from_env({}).log_level == "WARNING"
+    assert Settings.from_env({"UJUMBE_LOG_LEVEL": "info"}).log_level == "INFO"
+    assert Settings.from_env({"UJUMBE_LOG_LEVEL": "loud"}).log_level == "WARNING"
+    try:
+        create_app(container)
+        assert not logging.getLogger("procrastinate.worker").isEnabledFor(logging.INFO)
+        assert logging.getLogger("procrastinate.worker").isEnabledFor(logging.WARNING)
+        assert logging.getLogger("ujumbe.worker").isEnabledFor(logging.INFO)  # our own lines stay
+
+        container.settings.override(providers.Object(replace(container.settings(), log_level="INFO")))
+        create_app(container)
+        assert logging.getLogger("procrastinate.worker").isEnabledFor(logging.INFO)
+    finally:
+        logging.getLogger("procrastinate").setLevel(logging.WARNING)
+        logging.getLogger("httpx").setLevel(logging.WARNING)
