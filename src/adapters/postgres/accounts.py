@@ -167,7 +167,9 @@ class PostgresPhoneOtps:
         async with self._conn.cursor(row_factory=class_row(PhoneOtp)) as cur:
             await cur.execute(
                 "SELECT account_id::text, phone, code_hash, attempts, expires_at, sent_at,"
-                " window_started_at, sends_in_window FROM phone_otps WHERE account_id = %s AND phone = %s",
+                " window_started_at, sends_in_window FROM phone_otps WHERE account_id = %s AND phone = %s"
+                # Locked: concurrent wrong guesses must each count against the 5 attempts.
+                " FOR UPDATE",
                 (account_id, phone),
             )
             return await cur.fetchone()
