@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
+from adapters.postgres.ids import is_uuid
 from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
 from application.phone_verification import PhoneOtp
 from domain.errors import EmailTaken
@@ -25,13 +25,6 @@ _REFRESH_TOKEN = (
     " used_at, revoked_at FROM refresh_tokens"
 )
 
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 class PostgresAccounts:
@@ -52,7 +45,7 @@ class PostgresAccounts:
             raise EmailTaken(field="email")
 
     async def get(self, account_id: str) -> Account | None:
-        if not _is_uuid(account_id):
+        if not is_uuid(account_id):
             return None
         async with self._conn.cursor(row_factory=class_row(Account)) as cur:
             await cur.execute(f"{_ACCOUNT} WHERE id = %s", (account_id,))
@@ -110,7 +103,7 @@ class PostgresApiKeys:
             return await cur.fetchall()
 
     async def revoke(self, account_id: str, key_id: str, at: datetime) -> bool:
-        if not _is_uuid(key_id):
+        if not is_uuid(key_id):
             return False
         cur = await self._conn.execute(
             "UPDATE api_keys SET revoked_at = %s"

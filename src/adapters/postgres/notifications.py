@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -11,6 +10,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from adapters.postgres.ids import is_uuid
 from application.notifications import DEFAULT_LOW_BALANCE_THRESHOLD, Notification, NotificationKind
 
 _NOTIFICATION = (
@@ -21,13 +21,6 @@ _INSERT = (
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _notification(row: dict[str, Any]) -> Notification:
@@ -69,7 +62,7 @@ class PostgresNotifications:
         return int(rows[0]["n"])
 
     async def mark_read(self, account_id: str, notification_id: str, at: datetime) -> Notification | None:
-        if not _is_uuid(notification_id):
+        if not is_uuid(notification_id):
             return None
         rows = await self._all(
             "UPDATE notifications SET read_at = coalesce(read_at, %s) WHERE account_id = %s AND id = %s"
@@ -83,7 +76,7 @@ class PostgresNotifications:
         return int(rows[0]["t"]) if rows else DEFAULT_LOW_BALANCE_THRESHOLD
 
     async def set_low_balance_threshold(self, account_id: str, threshold: int) -> bool:
-        if not _is_uuid(account_id):
+        if not is_uuid(account_id):
             return False
         cur = await self._conn.execute(
             "UPDATE accounts SET low_balance_threshold = %s WHERE id = %s", (threshold, account_id)

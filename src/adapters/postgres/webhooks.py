@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 from typing import Any
 
@@ -10,6 +9,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from adapters.postgres.ids import is_uuid
 from application.webhooks import (
     DeliveryHistory,
     DeliveryStatus,
@@ -28,13 +28,6 @@ _DELIVERY = (
     " FROM webhook_deliveries"
 )
 
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _endpoint(row: dict[str, Any]) -> WebhookEndpoint:
@@ -63,7 +56,7 @@ class PostgresWebhooks:
         )
 
     async def endpoint(self, account_id: str, endpoint_id: str) -> WebhookEndpoint | None:
-        if not _is_uuid(endpoint_id):
+        if not is_uuid(endpoint_id):
             return None
         rows = await self._all(f"{_ENDPOINT} WHERE account_id = %s AND id = %s", (account_id, endpoint_id))
         return _endpoint(rows[0]) if rows else None
@@ -73,7 +66,7 @@ class PostgresWebhooks:
         return [_endpoint(row) for row in rows]
 
     async def delete_endpoint(self, account_id: str, endpoint_id: str) -> bool:
-        if not _is_uuid(endpoint_id):
+        if not is_uuid(endpoint_id):
             return False
         cur = await self._conn.execute(
             "DELETE FROM webhook_endpoints WHERE account_id = %s AND id = %s", (account_id, endpoint_id)
@@ -101,7 +94,7 @@ class PostgresWebhooks:
         return cur.rowcount > 0
 
     async def delivery_for_update(self, account_id: str, delivery_id: str) -> WebhookDelivery | None:
-        if not _is_uuid(delivery_id):
+        if not is_uuid(delivery_id):
             return None
         rows = await self._all(
             f"{_DELIVERY} WHERE account_id = %s AND id = %s FOR UPDATE", (account_id, delivery_id)
