@@ -7,12 +7,11 @@ Passwords, access tokens, random secrets and rate-limit budgets are ports implem
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
-from application.ports import Clock, IdGenerator, UnitOfWork
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import (
     InvalidCredentials,
     InvalidPhoneNumber,
@@ -251,8 +250,6 @@ def key_prefix(key: str) -> str:
 
 # --- use cases -------------------------------------------------------------------------
 
-UowFactory = Callable[[], UnitOfWork]
-
 
 @dataclass(frozen=True, slots=True)
 class Registration:
@@ -264,7 +261,7 @@ class Registration:
 
 
 class RegisterAccount:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher) -> None:
         self._uow, self._clock, self._ids, self._hasher = uow, clock, ids, hasher
 
     async def __call__(self, registration: Registration) -> Account:
@@ -310,7 +307,7 @@ class _TokenPairs:
 
 
 class LogIn:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
                  tokens: AccessTokens, secrets: Secrets) -> None:
         self._uow, self._hasher = uow, hasher
         self._pairs = _TokenPairs(clock, ids, tokens, secrets)
@@ -334,7 +331,7 @@ class RefreshSession:
     """Rotates a refresh token; presenting a rotated one again revokes its whole family,
     so a stolen token locks out the thief as soon as either party uses it twice."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, tokens: AccessTokens,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, tokens: AccessTokens,
                  secrets: Secrets) -> None:
         self._uow, self._clock, self._secrets = uow, clock, secrets
         self._pairs = _TokenPairs(clock, ids, tokens, secrets)
@@ -356,7 +353,7 @@ class RefreshSession:
 
 
 class AuthenticateApiKey:
-    def __init__(self, uow: UowFactory, clock: Clock, secrets: Secrets) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, secrets: Secrets) -> None:
         self._uow, self._clock, self._secrets = uow, clock, secrets
 
     async def __call__(self, key: str) -> Credentials:
@@ -377,7 +374,7 @@ class AuthenticateApiKey:
 
 
 class AuthenticateAccessToken:
-    def __init__(self, uow: UowFactory, tokens: AccessTokens) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, tokens: AccessTokens) -> None:
         self._uow, self._tokens = uow, tokens
 
     async def __call__(self, token: str) -> Credentials:
@@ -390,7 +387,7 @@ class AuthenticateAccessToken:
 
 
 class GetAccount:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str) -> Account:
@@ -404,7 +401,7 @@ class GetAccount:
 class FindAccount:
     """An account by email (operator tools)."""
 
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, email: str) -> Account:
@@ -416,7 +413,7 @@ class FindAccount:
 
 
 class ListAccounts:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self) -> list[Account]:
@@ -425,7 +422,7 @@ class ListAccounts:
 
 
 class SetPlan:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, email: str, plan: str) -> Account:
@@ -441,7 +438,7 @@ class SetPlan:
 
 
 class CreateApiKey:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, secrets: Secrets) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, secrets: Secrets) -> None:
         self._uow, self._clock, self._ids, self._secrets = uow, clock, ids, secrets
 
     async def __call__(self, account_id: str, name: str | None = None) -> CreatedApiKey:
@@ -467,7 +464,7 @@ class CreateApiKey:
 
 
 class ListApiKeys:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str) -> list[ApiKey]:
@@ -476,7 +473,7 @@ class ListApiKeys:
 
 
 class RevokeApiKey:
-    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     async def __call__(self, account_id: str, key_id: str) -> None:

@@ -6,12 +6,11 @@ The ledger rules live in `domain.ledger`; the repository applies them atomically
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from application.ports import Clock, IdGenerator, UnitOfWork
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.ledger import EntryType, LedgerEntry, Posting
 from domain.rules import validate_paging
 
@@ -61,13 +60,10 @@ class Grant:
     reference: str | None = None  # give one to make a retried grant a no-op
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 class GrantCredits:
     """Credits given by the operator (ledger `grant`)."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
     async def __call__(self, grant: Grant) -> LedgerEntry:
@@ -85,7 +81,7 @@ class GrantCredits:
 
 
 class GetBalance:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str) -> Balance:
@@ -96,7 +92,7 @@ class GetBalance:
 class CreditHistory:
     """The account's ledger entries, newest first, a page at a time."""
 
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(

@@ -11,7 +11,7 @@ tries unmatched reports again for a day.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from application.inbound import InboundSms
 from application.messaging import Message
-from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork
+from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork, UnitOfWorkFactory
 from domain.messages import MessageEvent, MessageStatus, is_report, next_status
 from domain.webhooks import WebhookEventType
 
@@ -125,9 +125,6 @@ class QueueGatewayReports:
         })
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 def _event(message: Message, event_id: str, at: datetime) -> OutboxEvent:
     delivered = message.status == MessageStatus.DELIVERED
     data: dict[str, object] = {
@@ -169,7 +166,7 @@ class _Apply:
 
 
 class ApplyDeliveryReport:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock = uow, clock
         self._apply = _Apply(clock, ids)
 
@@ -188,7 +185,7 @@ class ApplyDeliveryReport:
 class RematchDeliveryReports:
     """Applies recorded reports whose message has since got its gateway reference."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock = uow, clock
         self._apply = _Apply(clock, ids)
 

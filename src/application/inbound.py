@@ -9,12 +9,12 @@ aside, unrouted, for the operator.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from application.ports import Clock, IdGenerator, UnitOfWork
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import ValidationError
 from domain.inbound import OptOutAction, classify_inbound
 from domain.phone import normalize_msisdn
@@ -84,11 +84,8 @@ class OptOutRepository(Protocol):
         ...
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 class ReceiveInboundSms:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
     async def __call__(self, sms: InboundSms) -> InboundMessage:
@@ -114,7 +111,7 @@ class ReceiveInboundSms:
 
 
 class ListInboundMessages:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> InboundPage:
@@ -127,7 +124,7 @@ class ListInboundMessages:
 class IsOptedOut:
     """Whether a number opted out of an account's campaigns (for operators and other areas)."""
 
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, phone: str) -> bool:

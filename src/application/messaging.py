@@ -10,12 +10,12 @@ nothing is sent twice.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
-from application.ports import Clock, IdGenerator, OutboxEvent, UnitOfWork
+from application.ports import Clock, IdGenerator, OutboxEvent, UnitOfWork, UnitOfWorkFactory
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageEvent, MessageStatus, next_status
@@ -242,8 +242,6 @@ class ReconcileReport:
 
 # --- shared steps -------------------------------------------------------------------------
 
-UowFactory = Callable[[], UnitOfWork]
-
 
 @dataclass(frozen=True, slots=True)
 class _Draft:
@@ -329,7 +327,7 @@ def _event(message: Message, event_id: str) -> OutboxEvent:
 class _Outcomes:
     """Transaction 2 of every send: outcomes, one refund for what failed, outbox events."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
     async def record(self, account_id: str, submitted: Sequence[tuple[Message, SubmitResult | None]],
@@ -373,7 +371,7 @@ class _Outcomes:
 class SendSms:
     """Single send (`POST /v1/sms/`, `POST /v1/sms/send`): debit, submit, then sent or refunded."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
                  default_sender: str) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
@@ -412,7 +410,7 @@ class SendSms:
 class SendBulk:
     """`POST /v1/sms/bulk`: one debit for the batch, concurrent submits, one refund for rejects."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
                  default_sender: str, concurrency: int = 50) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
@@ -521,7 +519,7 @@ class ReconcileStuckMessages:
     (the gateway answers a repeat with its first answer), or fail and refund once the gateway
     has stayed unreachable for `give_up_after`. Run periodically by the job worker."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
                  give_up_after: timedelta = timedelta(hours=1), batch_size: int = 100) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._give_up_after, self._batch_size = give_up_after, batch_size
@@ -556,7 +554,7 @@ class SenderIds:
 
 
 class ListSenderIds:
-    def __init__(self, uow: UowFactory, default_sender: str) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, default_sender: str) -> None:
         self._uow, self._default_sender = uow, default_sender
 
     async def __call__(self, account_id: str) -> SenderIds:
@@ -567,7 +565,7 @@ class ListSenderIds:
 class AddSenderId:
     """The operator registers a sender ID for an account (spec: not through the API)."""
 
-    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     async def __call__(self, account_id: str, sender_id: str) -> SenderId:
@@ -579,7 +577,7 @@ class AddSenderId:
 
 
 class RemoveSenderId:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, sender_id: str) -> None:

@@ -7,13 +7,13 @@ account's threshold: `CheckLowBalance` remembers whether the account was already
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
 
-from application.ports import Clock, IdGenerator, UnitOfWork
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import NotFound, ValidationError
 from domain.rules import validate_paging
 
@@ -79,11 +79,8 @@ class NotificationRepository(Protocol):
     async def set_low_balance_notified(self, account_id: str, notified: bool, at: datetime) -> None: ...
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 class ListNotifications:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> NotificationPage:
@@ -95,7 +92,7 @@ class ListNotifications:
 
 
 class MarkNotificationRead:
-    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     async def __call__(self, account_id: str, notification_id: str) -> Notification:
@@ -110,7 +107,7 @@ class MarkNotificationRead:
 class Announce:
     """One `announcement` notification for every account (operator: `ujumbe announce`)."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
     async def __call__(self, text: str, title: str = "Announcement") -> int:
@@ -132,7 +129,7 @@ class Announce:
 
 
 class SetLowBalanceThreshold:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, threshold: int) -> int:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import hmac
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
 from application.accounts import Account, Secrets, phone_of
 from application.messaging import OutboundSms, SmsGateway, TransientGatewayError
-from application.ports import Clock, IdGenerator, UnitOfWork
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import InvalidOtp, NotFound, OtpThrottled, ValidationError
 
 OTP_TTL = timedelta(minutes=5)
@@ -71,11 +70,8 @@ def _code_hash(secrets: Secrets, account_id: str, phone: str, code: str) -> str:
     return secrets.keyed_digest(f"{account_id}:{phone}:{code}")
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 class SendPhoneOtp:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, secrets: Secrets,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, secrets: Secrets,
                  gateway: SmsGateway, sender: str) -> None:
         self._uow, self._clock, self._ids, self._secrets = uow, clock, ids, secrets
         self._gateway, self._sender = gateway, sender
@@ -116,7 +112,7 @@ class SendPhoneOtp:
 
 
 class VerifyPhone:
-    def __init__(self, uow: UowFactory, clock: Clock, secrets: Secrets) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, secrets: Secrets) -> None:
         self._uow, self._clock, self._secrets = uow, clock, secrets
 
     async def __call__(self, account_id: str, raw_phone: str, code: str) -> Account:
@@ -143,7 +139,7 @@ class VerifyPhone:
 class VerifyPhoneByOperator:
     """The operator vouches for a number (`ujumbe accounts verify-phone E PHONE`)."""
 
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, email: str, raw_phone: str) -> Account:
@@ -164,7 +160,7 @@ class PurgeExpiredPhoneOtps:
     hourly limits (sends per number, numbers per account), so it is kept that long.
     """
 
-    def __init__(self, uow: UowFactory, clock: Clock) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     async def __call__(self) -> int:

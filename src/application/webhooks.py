@@ -20,7 +20,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 from urllib.parse import urlsplit
 
-from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork
+from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork, UnitOfWorkFactory
 from domain.errors import NotFound, ValidationError
 from domain.rules import validate_paging
 from domain.webhooks import EVENT_TYPES, STANDARD_SECRET_PREFIX, next_retry, sign, standard_webhooks_signature
@@ -152,9 +152,6 @@ class WebhookSender(Protocol):
         ...
 
 
-UowFactory = Callable[[], UnitOfWork]
-
-
 # --- rules -----------------------------------------------------------------------------
 
 
@@ -214,7 +211,7 @@ def signed_headers(secret: str, event_id: str, timestamp: int, body: bytes) -> d
 
 
 class RegisterWebhook:
-    def __init__(self, uow: UowFactory, clock: Clock, ids: IdGenerator, sender: WebhookSender) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, sender: WebhookSender) -> None:
         self._uow, self._clock, self._ids, self._sender = uow, clock, ids, sender
 
     async def __call__(self, account_id: str, url: str, events: list[str] | None = None) -> WebhookEndpoint:
@@ -236,7 +233,7 @@ class RegisterWebhook:
 
 
 class ListWebhooks:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str) -> list[WebhookEndpoint]:
@@ -245,7 +242,7 @@ class ListWebhooks:
 
 
 class DeleteWebhook:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, endpoint_id: str) -> None:
@@ -256,7 +253,7 @@ class DeleteWebhook:
 
 
 class ListWebhookDeliveries:
-    def __init__(self, uow: UowFactory) -> None:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
     async def __call__(self, account_id: str, endpoint_id: str, page: int = 1,
@@ -308,7 +305,7 @@ class DeliverWebhook:
     (at-least-once: receivers de-duplicate by event id).
     """
 
-    def __init__(self, uow: UowFactory, clock: Clock, sender: WebhookSender, jobs: JobQueue,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, sender: WebhookSender, jobs: JobQueue,
                  jitter: Callable[[], float] = random.random) -> None:
         self._uow, self._clock, self._sender, self._jobs, self._jitter = uow, clock, sender, jobs, jitter
 
@@ -368,7 +365,7 @@ class DeliverWebhook:
 class DeliverDueWebhooks:
     """Re-queues due deliveries whose job went missing (a crash between commit and defer)."""
 
-    def __init__(self, uow: UowFactory, clock: Clock, jobs: JobQueue) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, jobs: JobQueue) -> None:
         self._uow, self._clock, self._jobs = uow, clock, jobs
 
     async def __call__(self, limit: int = 500) -> int:
