@@ -4,15 +4,21 @@ The first request with a key claims it, and the claim commits before the work ru
 concurrent duplicate sees it and gets `request_in_progress`. A successful response is stored
 and replayed for 24 hours to every retry with the same request; a failure releases the claim
 so a retry runs again. Keys are scoped to (account, route).
+
+A key stands for one operation (a message id, a batch id) and the claim carries its id. A
+retry of the same request after a failure, or one that takes over a claim abandoned by a
+crashed process, gets the same id, so the use case resumes that operation (perhaps paid for,
+even submitted, before the failure) instead of running a second one. Another request under a
+released or expired key starts a new operation.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from application.ports import Clock, UnitOfWorkFactory
+from application.ports import Clock, IdGenerator, UnitOfWorkFactory
 from domain.errors import IdempotencyKeyReused, RequestInProgress
 from domain.rules import validate_idempotency_key
 
@@ -28,7 +34,8 @@ class IdempotencyRecord:
     route: str
     key: str
     fingerprint: str  # of the request that claimed the key (method, path, body)
-    claimed_at: datetime
+    operation_id: str  # what the request creates under this key (message id, batch id)
+    claimed_at: datetime | None  # None once released: no request holds the key
     expires_at: datetime
     response_status: int | None = None  # set once the request succeeded
     response_body: bytes | None = None
@@ -42,6 +49,7 @@ class Claim:
     route: str
     key: str
     claimed_at: datetime
+    operation_id: str  # the id the use case gives what it creates; the same on a takeover
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +70,7 @@ class IdempotencyKeys(Protocol):
         ...
 
     async def replace(self, record: IdempotencyRecord) -> None:
-        """Overwrite a (locked) expired or abandoned row with a new claim."""
+        """Overwrite a (locked) expired or abandoned row with a new claim (operation id included)."""
         ...
 
     async def complete(self, claim: Claim, status: int, body: bytes, at: datetime) -> None:
@@ -70,7 +78,7 @@ class IdempotencyKeys(Protocol):
         ...
 
     async def release(self, claim: Claim) -> None:
-        """Drop the claim, if it is still the one held."""
+        """Free the key (the row and its operation id stay), if the claim is still the one held."""
         ...
 
     async def purge_expired(self, now: datetime, limit: int) -> int:
@@ -85,12 +93,14 @@ class IdempotencyGate:
         self,
         uow: UnitOfWorkFactory,
         clock: Clock,
+        ids: IdGenerator,
         *,
         window: timedelta = REPLAY_WINDOW,
         abandoned_after: timedelta = ABANDONED_AFTER,
     ) -> None:
         self._uow = uow
         self._clock = clock
+        self._ids = ids
         self._window = window
         self._abandoned_after = abandoned_after
 
@@ -102,29 +112,39 @@ class IdempotencyGate:
         """
         validate_idempotency_key(key)
         now = self._clock.now()
-        fresh = IdempotencyRecord(account_id, route, key, fingerprint, now, now + self._window)
-        # A second round only happens when the holder released the key between our insert
-        # and our read; a third would mean the key is contended, which is "in progress".
-        for _ in range(2):
-            async with self._uow() as uow:
-                if await uow.idempotency_keys.claim(fresh):
-                    await uow.commit()
-                    return Claim(account_id, route, key, now)
+        fresh = IdempotencyRecord(account_id, route, key, fingerprint, self._ids.new_id(), now,
+                                  now + self._window)
+        async with self._uow() as uow:
+            if not await uow.idempotency_keys.claim(fresh):
                 held = await uow.idempotency_keys.get_for_update(account_id, route, key)
-                if held is None:
-                    continue
-                if held.expires_at > now:
-                    if held.fingerprint != fingerprint:
-                        raise IdempotencyKeyReused(field="Idempotency-Key")
-                    if held.response_status is not None and held.response_body is not None:
-                        return Replay(held.response_status, held.response_body)
-                    if held.claimed_at + self._abandoned_after > now:
+                if held is None:  # purged as expired since our insert; a second miss is contention
+                    if not await uow.idempotency_keys.claim(fresh):
                         raise RequestInProgress()
-                # Expired, or abandoned by a crashed process: the key is free again.
-                await uow.idempotency_keys.replace(fresh)
-                await uow.commit()
-                return Claim(account_id, route, key, now)
-        raise RequestInProgress()
+                else:
+                    taken = self._take_over(held, fresh, now)
+                    if isinstance(taken, Replay):
+                        return taken
+                    fresh = taken
+                    await uow.idempotency_keys.replace(fresh)
+            await uow.commit()
+        return Claim(account_id, route, key, now, fresh.operation_id)
+
+    def _take_over(self, held: IdempotencyRecord, fresh: IdempotencyRecord,
+                   now: datetime) -> IdempotencyRecord | Replay:
+        """The claim to write over the key's row, or its stored answer; raises when the key is
+        busy (`RequestInProgress`) or another request's (`IdempotencyKeyReused`)."""
+        released = held.claimed_at is None
+        if held.expires_at <= now or (released and held.fingerprint != fresh.fingerprint):
+            return fresh  # expired, or released by a failed request: free for a new operation
+        if held.fingerprint != fresh.fingerprint:
+            raise IdempotencyKeyReused(field="Idempotency-Key")
+        if held.response_status is not None and held.response_body is not None:
+            return Replay(held.response_status, held.response_body)
+        if held.claimed_at is not None and held.claimed_at + self._abandoned_after > now:
+            raise RequestInProgress()
+        # The same request again after a failure, or after its process died: it resumes the same
+        # operation, which the first attempt may have paid for or even submitted.
+        return replace(fresh, operation_id=held.operation_id)
 
     async def complete(self, claim: Claim, status: int, body: bytes) -> None:
         """Store a successful (2xx) answer for replay; any other answer releases the key."""
@@ -136,7 +156,7 @@ class IdempotencyGate:
             await uow.commit()
 
     async def release(self, claim: Claim) -> None:
-        """The request failed: forget the key, so a retry runs again."""
+        """The request failed: free the key, so a retry runs again (resuming its operation)."""
         async with self._uow() as uow:
             await uow.idempotency_keys.release(claim)
             await uow.commit()

@@ -4,7 +4,12 @@ A send is two transactions around one gateway call: (1) `pending` message + debi
 (2) the outcome (`sent`, or `failed` + refund) commits with its outbox event. A crash between
 the two leaves a `pending` message that `ReconcileStuckMessages` finishes later, submitting it
 again under the same message id (the gateway's idempotency key), so no credit is lost and
-nothing is sent twice.
+nothing is sent twice. A gateway that took a submit but never answered leaves it `pending` the
+same way: it may be on its way to the handset, so it is neither failed nor refunded yet.
+
+A send is idempotent by its id: run again under a message (or batch) id that was paid for
+before, it resumes that send as it stands instead of paying and sending a second time. The
+Idempotency-Key component relies on that when a retry takes over an abandoned request.
 """
 
 from __future__ import annotations
@@ -49,10 +54,20 @@ class SubmitResult:
 
 
 class TransientGatewayError(Exception):
-    """The gateway could not answer (timeout, connection lost); retrying may succeed."""
+    """The submit never reached the gateway (no connection, not bound, refused for load):
+    nothing was handed over, so retrying is safe and giving up may fail and refund it."""
+
+
+class SubmitOutcomeUnknown(Exception):
+    """The submit may have reached the gateway, but its answer never came (a timeout after the
+    request was written): the SMS may be on its way, so it must not be failed and refunded yet.
+    The message stays `pending` until a later submit under the same id gets the answer."""
 
 
 class SmsGateway(Protocol):
+    """A carrier connection. Contract: a submit repeated under the same `message_id` is answered
+    with the first submit's answer and never sends the SMS twice."""
+
     async def submit(self, sms: OutboundSms) -> SubmitResult: ...
 
 
@@ -121,14 +136,19 @@ class SubmitOutcome:
 class MessageRepository(Protocol):
     async def add_many(self, messages: Sequence[Message]) -> None: ...
 
-    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
         """The pending message and the deduction that pays for it, appended in one atomic step,
-        or neither: raises `InsufficientCredits` like `LedgerRepository.post`. First and last
-        write of its unit of work: it may commit it (PostgreSQL runs it as one statement that
-        commits, so the account's balance row is locked for that statement and its sync only)."""
+        or neither: raises `InsufficientCredits` like `LedgerRepository.post`; False (nothing
+        written) when the deduction's reference was posted before, with its message. First and
+        last write of its unit of work: it may commit it (PostgreSQL runs it as one statement
+        that commits, so the account's balance row is locked for that statement and its sync only)."""
         ...
 
     async def get(self, account_id: str, message_id: str) -> Message | None: ...
+
+    async def list_batch(self, account_id: str, batch_id: str) -> list[Message]:
+        """The messages of one bulk batch."""
+        ...
 
     async def record_outcomes(
         self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
@@ -176,6 +196,7 @@ class SmsRequest:
     to: str
     message: str
     sender: str | None = None  # the request's `from`
+    message_id: str | None = None  # given: the send is idempotent by it (resumes, never repeats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +231,7 @@ class BulkRequest:
     to: Sequence[str]
     message: str
     sender: str | None = None
+    batch_id: str | None = None  # given: the batch is idempotent by it (resumes, never repeats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +249,7 @@ class BulkResult:
     total: int
     sent: int
     failed: int
+    pending: int  # submitted, but the gateway's answer never came: settled by the reconciler
     credits_used: int
     sender: str
     requested_sender: str | None
@@ -282,22 +305,27 @@ def _pending(draft: _Draft, *, account_id: str, message_id: str, to: Msisdn, sen
     )
 
 
+UNREACHABLE = SubmitResult(accepted=False, gateway_ref=None, error=GATEWAY_UNAVAILABLE)
+
+
 async def _submit(gateway: SmsGateway, message: Message) -> SubmitResult | None:
-    """The gateway's answer, or None when it could not be reached (retries already spent)."""
+    """The gateway's answer; `UNREACHABLE` when the submit never reached it (retries already
+    spent: nothing was handed over); None when it may have the message but never answered."""
     try:
         return await gateway.submit(message.as_sms())
     except TransientGatewayError:
+        return UNREACHABLE
+    except SubmitOutcomeUnknown:
         return None
 
 
-def _outcome(message: Message, result: SubmitResult | None) -> SubmitOutcome:
-    if result is not None and result.accepted:
+def _outcome(message: Message, result: SubmitResult) -> SubmitOutcome:
+    if result.accepted:
         status = next_status(message.status, MessageEvent.SUBMITTED)
         return SubmitOutcome(message.id, status, result.gateway_ref, None,
                              message.credits_used, message.cost)
-    error = GATEWAY_UNAVAILABLE if result is None else (result.error or "rejected")
     status = next_status(message.status, MessageEvent.REJECTED)
-    return SubmitOutcome(message.id, status, None, error, 0, cost_text(0))
+    return SubmitOutcome(message.id, status, None, result.error or "rejected", 0, cost_text(0))
 
 
 def _applied(message: Message, outcome: SubmitOutcome, at: datetime) -> Message:
@@ -332,9 +360,12 @@ class _Outcomes:
 
     async def record(self, account_id: str, submitted: Sequence[tuple[Message, SubmitResult | None]],
                      *, refund_reference: str, refunds: str, refund_description: str) -> dict[str, Message]:
-        """The messages as they now stand; any a reconciler finished first are left as it left them."""
+        """The messages whose outcome this recorded, as they now stand: any a reconciler finished
+        first are left as it left them, and unanswered ones (None) stay `pending`."""
         at = self._clock.now()
-        outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted}
+        outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted if result is not None}
+        if not outcomes:
+            return {}
         if all(outcome.status == MessageStatus.SENT for _, outcome in outcomes.values()):
             return await self._record_sent(account_id, outcomes, at)
         async with self._uow() as uow:
@@ -380,27 +411,36 @@ class SendSms:
     async def __call__(self, request: SmsRequest) -> SendResult:
         draft = _draft(request.message, request.sender)
         to = normalize_msisdn(request.to)
-        message = await self._debit(request.account_id, draft, to)
+        message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
+        if message.status != MessageStatus.PENDING:
+            return SendResult.of(message)  # finished before under this id
         result = await _submit(self._gateway, message)
+        if result is None:
+            return SendResult.of(message)  # never answered: `pending`, settled by the reconciler
         final = await self._outcomes.record(
             message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
             refunds=message.deduction_reference, refund_description=f"Refund: SMS to {message.to} failed",
         )
         return SendResult.of(final.get(message.id) or await self._current(message))
 
-    async def _debit(self, account_id: str, draft: _Draft, to: Msisdn) -> Message:
-        """Transaction 1: the pending message and its deduction, or nothing (402)."""
+    async def _debit(self, account_id: str, message_id: str, draft: _Draft, to: Msisdn) -> Message:
+        """Transaction 1: the pending message and its deduction, or nothing (402); or, when the
+        id was paid for before, that message as it stands."""
         at = self._clock.now()
         async with self._uow() as uow:
             sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
                                                       self._default_sender)
-            message = _pending(draft, account_id=account_id, message_id=self._ids.new_id(), to=to,
+            message = _pending(draft, account_id=account_id, message_id=message_id, to=to,
                                sender=sender, requested_sender=requested, batch_id=None, at=at)
             posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
                               description=f"SMS to {to.e164}", reference=message.deduction_reference)
-            await uow.messages.add_paid(message, posting, self._ids.new_id(), at)
-            await uow.commit()
-        return message
+            if await uow.messages.add_paid(message, posting, self._ids.new_id(), at):
+                await uow.commit()
+                return message
+            paid = await uow.messages.get(account_id, message_id)
+        if paid is None:
+            raise RuntimeError(f"message {message_id} was paid for but is not in the log")
+        return paid
 
     async def _current(self, message: Message) -> Message:
         async with self._uow() as uow:
@@ -423,16 +463,17 @@ class SendBulk:
         draft = _draft(request.message, request.sender)
         entries = _distinct_recipients(request.to)
         recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
-        batch_id = self._ids.new_id()
+        batch_id = request.batch_id or self._ids.new_id()
         sender, requested = self._default_sender, None
         by_number: dict[str, Message] = {}
         if recipients:
             sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
-            submitted = await self._submit_all(messages)
+            # Only what is still pending goes to the gateway: a resumed batch may be partly done.
+            pending = [m for m in messages if m.status == MessageStatus.PENDING]
             final = await self._outcomes.record(
-                request.account_id, submitted, refund_reference=f"refund:bulk:{batch_id}",
+                request.account_id, await self._submit_all(pending), refund_reference=f"refund:bulk:{batch_id}",
                 refunds=f"bulk:{batch_id}", refund_description="Refund: bulk SMS recipients failed",
-            )
+            ) if pending else {}
             by_number = {m.to: final.get(m.id, m) for m in messages}
         results = [
             _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
@@ -440,16 +481,19 @@ class SendBulk:
             for entry in entries
         ]
         sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
+        unanswered = sum(1 for entry in results if entry.status == MessageStatus.PENDING.value)
         return BulkResult(
-            batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent,
-            credits_used=sum(entry.credits_used or 0 for entry in results), sender=sender,
-            requested_sender=requested, results=results,
+            batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent - unanswered,
+            pending=unanswered, credits_used=sum(entry.credits_used or 0 for entry in results),
+            sender=sender, requested_sender=requested, results=results,
         )
 
     async def _debit(self, account_id: str, batch_id: str, draft: _Draft,
                      recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:
-        """Transaction 1: every pending message and one deduction for all, or nothing (402)."""
+        """Transaction 1: every pending message and one deduction for all, or nothing (402); or,
+        when the batch id was paid for before, that batch's messages as they stand."""
         at = self._clock.now()
+        entry_id = self._ids.new_id()
         async with self._uow() as uow:
             sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
                                                       self._default_sender)
@@ -462,9 +506,13 @@ class SendBulk:
             posting = Posting(type=EntryType.DEDUCT, credits=draft.credits * len(messages),
                               description=f"Bulk SMS to {len(messages)} recipients",
                               reference=f"bulk:{batch_id}")
-            await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
-            await uow.commit()
-        return sender, requested, messages
+            if (await uow.ledger.post(account_id, posting, entry_id, at)).id == entry_id:
+                await uow.commit()
+                return sender, requested, messages
+        # Paid for before: the block above rolled its new messages back; resume the batch's own.
+        async with self._uow() as uow:
+            paid = await uow.messages.list_batch(account_id, batch_id)
+        return paid[0].sender, paid[0].requested_sender, paid
 
     async def _submit_all(self, messages: Sequence[Message]) -> list[tuple[Message, SubmitResult | None]]:
         """The whole batch in one hand-over when the gateway takes batches; otherwise (or when the
@@ -475,6 +523,8 @@ class SendBulk:
                 answers = await self._gateway.submit_many([m.as_sms() for m in messages])
             except TransientGatewayError:
                 pass  # message by message below, under the same ids: nothing is sent twice
+            except SubmitOutcomeUnknown:
+                return [(m, None) for m in messages]  # the gateway may have them all: pending
             else:
                 handed_over: list[SubmitResult | None] = list(answers)
                 return list(zip(messages, handed_over, strict=True))
@@ -507,7 +557,7 @@ def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
 
 
 def _bulk_entry(message: Message) -> BulkEntry:
-    if message.status == MessageStatus.SENT:
+    if message.status != MessageStatus.FAILED:  # sent, or pending an answer: paid for
         return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
                          credits_used=message.credits_used)
     return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
@@ -533,9 +583,10 @@ class ReconcileStuckMessages:
         sent = failed = pending = 0
         for message in stuck:
             result = await _submit(self._gateway, message)
-            if result is None and message.created_at > now - self._give_up_after:
+            if result in (None, UNREACHABLE) and message.created_at > now - self._give_up_after:
                 pending += 1  # claimed again after `older_than`
                 continue
+            result = result or UNREACHABLE  # no answer for too long: failed and refunded
             final = await self._outcomes.record(
                 message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
                 refunds=message.deduction_reference,

@@ -177,7 +177,7 @@ class Container(containers.DeclarativeContainer):
     purge_expired_phone_otps = providers.Factory(PurgeExpiredPhoneOtps, uow=uow.provider, clock=clock)
 
     # idempotency keys, quotes, message logs, the rate card
-    idempotency = providers.Factory(IdempotencyGate, uow=uow.provider, clock=clock)
+    idempotency = providers.Factory(IdempotencyGate, uow=uow.provider, clock=clock, ids=ids)
     purge_expired_idempotency_keys = providers.Factory(
         PurgeExpiredIdempotencyKeys, uow=uow.provider, clock=clock
     )

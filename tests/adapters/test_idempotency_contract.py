@@ -3,27 +3,30 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from adapters.memory.system import FrozenClock
+from adapters.memory.system import FrozenClock, SequentialIds
 from application.idempotency import Claim, IdempotencyGate, IdempotencyRecord, Replay
 from domain.errors import RequestInProgress
 from tests_support import ids
 
 ACCOUNT, OTHER = ids(1), ids(2)
 ROUTE = "POST /v1/sms"
+OPERATION = ids(100)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 def record(key: str = "k1", *, account: str = ACCOUNT, route: str = ROUTE, fingerprint: str = "fp1",
-           at: datetime = T0, expires: timedelta = timedelta(hours=24)) -> IdempotencyRecord:
-    return IdempotencyRecord(account, route, key, fingerprint, at, at + expires)
+           operation: str = OPERATION, at: datetime = T0,
+           expires: timedelta = timedelta(hours=24)) -> IdempotencyRecord:
+    return IdempotencyRecord(account, route, key, fingerprint, operation, at, at + expires)
 
 
 def claim_of(r: IdempotencyRecord) -> Claim:
-    return Claim(r.account_id, r.route, r.key, r.claimed_at)
+    return Claim(r.account_id, r.route, r.key, r.claimed_at, r.operation_id)
 
 
 @pytest.fixture()
@@ -49,7 +52,7 @@ async def test_completion_stores_the_response_bytes_for_the_holder_only(seeded) 
     body = '{"data":{"to":"+255712345678","message":"Habari — ✓"}}'.encode()
     async with seeded.uow() as uow:
         await uow.idempotency_keys.claim(record())
-        stale = Claim(ACCOUNT, ROUTE, "k1", T0 - timedelta(minutes=10))
+        stale = Claim(ACCOUNT, ROUTE, "k1", T0 - timedelta(minutes=10), OPERATION)
         await uow.idempotency_keys.complete(stale, 200, b"stale", T0)
         await uow.idempotency_keys.release(stale)
         assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") == record()
@@ -64,12 +67,17 @@ async def test_completion_stores_the_response_bytes_for_the_holder_only(seeded) 
         assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") == stored
 
 
-async def test_release_frees_the_key(seeded) -> None:
+async def test_release_frees_the_key_but_keeps_its_operation(seeded) -> None:
     async with seeded.uow() as uow:
         await uow.idempotency_keys.claim(record())
         await uow.idempotency_keys.release(claim_of(record()))
-        assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") is None
-        assert await uow.idempotency_keys.claim(record(fingerprint="fp2")) is True
+        await uow.commit()
+    async with seeded.uow() as uow:
+        released = await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1")
+        assert released == replace(record(), claimed_at=None)
+        # Nothing holds it: completing or releasing under the old claim changes nothing.
+        await uow.idempotency_keys.complete(claim_of(record()), 200, b"late", T0)
+        assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") == released
 
 
 async def test_replace_takes_over_a_row_as_a_fresh_claim(seeded) -> None:
@@ -109,7 +117,7 @@ async def test_nothing_is_kept_without_commit(seeded) -> None:
 
 
 async def test_racing_requests_with_one_key_let_exactly_one_run(seeded) -> None:
-    gate = IdempotencyGate(seeded.uow, FrozenClock(T0))
+    gate = IdempotencyGate(seeded.uow, FrozenClock(T0), SequentialIds())
 
     async def attempt() -> str:
         try:
@@ -125,8 +133,9 @@ async def test_racing_requests_with_one_key_let_exactly_one_run(seeded) -> None:
 
 async def test_racing_takeovers_of_an_abandoned_claim_let_exactly_one_run(seeded) -> None:
     clock = FrozenClock(T0)
-    gate = IdempotencyGate(seeded.uow, clock)
-    await gate.begin(ACCOUNT, ROUTE, "race", "fp1")
+    gate = IdempotencyGate(seeded.uow, clock, SequentialIds())
+    abandoned = await gate.begin(ACCOUNT, ROUTE, "race", "fp1")
+    assert isinstance(abandoned, Claim)
     clock.advance(hours=1)
 
     async def attempt() -> object:
@@ -138,5 +147,6 @@ async def test_racing_takeovers_of_an_abandoned_claim_let_exactly_one_run(seeded
     outcomes = await asyncio.gather(*(attempt() for _ in range(10)))
     claims = [o for o in outcomes if isinstance(o, Claim)]
     assert len(claims) == 1 and outcomes.count("request_in_progress") == 9
+    assert claims[0].operation_id == abandoned.operation_id  # the same send, resumed
     await gate.complete(claims[0], 200, b"done")
     assert await gate.begin(ACCOUNT, ROUTE, "race", "fp1") == Replay(200, b"done")

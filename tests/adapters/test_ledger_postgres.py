@@ -114,3 +114,40 @@ async def test_parallel_refunds_of_one_deduction_never_return_more_than_it_took(
 
     assert sum(await asyncio.gather(*(refund(n) for n in range(12)))) == 4
     assert invariant(clean_database)[:3] == (10, 10, 10)
+
+
+async def blocked_on_a_lock(pool: AsyncConnectionPool) -> None:
+    """Until another session of this database waits on a lock (bounded)."""
+    for _ in range(500):
+        async with pool.connection() as conn:
+            cur = await conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                                     " AND wait_event_type = 'Lock'")
+            if (await cur.fetchone())[0]:  # type: ignore[index]
+                return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the second grant never waited on the first")
+
+
+async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncConnectionPool,
+                                                                  clean_database: str) -> None:
+    # No balance row yet. The first grant holds its transaction open while the second starts, so
+    # the second's statement begins before the first's entry is committed.
+    first_posted, second_started = asyncio.Event(), asyncio.Event()
+
+    async def first():  # type: ignore[no-untyped-def]
+        async with PostgresUnitOfWork(pool) as uow:
+            entry = await uow.ledger.post(ACCOUNT, grant(100, "promo-1"), ids(100), T0)
+            first_posted.set()
+            await second_started.wait()
+            await blocked_on_a_lock(pool)
+            await uow.commit()
+        return entry
+
+    async def second():  # type: ignore[no-untyped-def]
+        await first_posted.wait()
+        second_started.set()
+        return await post(pool, grant(100, "promo-1"), ids(101))
+
+    entries = await asyncio.gather(first(), second())
+    assert [entry.id for entry in entries] == [ids(100), ids(100)]
+    assert invariant(clean_database) == (100, 100, 100, 1)

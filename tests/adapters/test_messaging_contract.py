@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from application.messaging import Message, SenderId, SubmitOutcome
+from domain.ledger import EntryType, Posting
 from domain.messages import MessageStatus
 from tests_support import ids
 
@@ -110,3 +111,28 @@ async def test_sender_ids_are_per_account(backend) -> None:
         await uow.commit()
     async with backend.uow() as uow:
         assert [s.sender_id for s in await uow.senders.list(ACCOUNT)] == ["ALPHA"]
+
+
+async def test_a_message_paid_for_before_is_not_paid_for_again(backend) -> None:
+    async with backend.uow() as uow:
+        await uow.ledger.post(ACCOUNT, Posting(type=EntryType.GRANT, credits=1, description="grant",
+                                               reference="grant:1"), ids(900), T0)
+        await uow.commit()
+    deduction = Posting(type=EntryType.DEDUCT, credits=1, description="SMS", reference=f"send:{ids(101)}")
+    for entry_id, expected in ((ids(901), True), (ids(902), False)):  # balance 0 the second time:
+        async with backend.uow() as uow:                                # a repeat, not a refusal
+            assert await uow.messages.add_paid(message(1), deduction, entry_id, T0) is expected
+            await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.ledger.balance(ACCOUNT) == 0
+        assert (await uow.ledger.history(ACCOUNT, 1, 10)).total == 2
+        assert await uow.messages.get(ACCOUNT, ids(101)) == message(1)
+
+
+async def test_a_batch_reads_back_its_own_messages_only(backend) -> None:
+    await add(backend, *(message(n, batch=ids(9)) for n in range(1, 4)), message(4, batch=ids(8)), message(5))
+    await add(backend, message(6, account=OTHER, batch=ids(9)))
+    async with backend.uow() as uow:
+        batch = await uow.messages.list_batch(ACCOUNT, ids(9))
+        assert await uow.messages.list_batch(ACCOUNT, ids(7)) == []
+    assert sorted(batch, key=lambda m: m.id) == [message(n, batch=ids(9)) for n in range(1, 4)]

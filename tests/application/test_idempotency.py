@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from adapters.memory.store import MemoryStore
-from adapters.memory.system import FrozenClock
+from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.idempotency import (
     ABANDONED_AFTER,
@@ -37,7 +37,7 @@ def clock() -> FrozenClock:
 
 @pytest.fixture()
 def gate(store: MemoryStore, clock: FrozenClock) -> IdempotencyGate:
-    return IdempotencyGate(lambda: MemoryUnitOfWork(store), clock)
+    return IdempotencyGate(lambda: MemoryUnitOfWork(store), clock, SequentialIds())
 
 
 async def claim(gate: IdempotencyGate, key: str = "k1", fingerprint: str = "fp1", *,
@@ -106,6 +106,29 @@ async def test_a_stored_answer_is_replayed_for_24_hours_then_the_key_is_free(
     assert renewed.claimed_at == clock.now()
 
 
+async def test_each_claim_names_a_new_operation_and_an_expired_key_starts_a_new_one(
+    gate: IdempotencyGate, clock: FrozenClock
+) -> None:
+    first = await claim(gate)
+    other = await claim(gate, key="k2")
+    assert first.operation_id != other.operation_id
+    await gate.complete(first, 200, BODY)
+    clock.advance(REPLAY_WINDOW.total_seconds())
+    assert (await claim(gate)).operation_id not in {first.operation_id, other.operation_id}
+
+
+async def test_a_retry_after_a_failure_resumes_the_same_operation(gate: IdempotencyGate) -> None:
+    # The first attempt may have paid for its message before it failed (a 500 after the debit):
+    # its retry must finish that message, not pay for and send a second one.
+    failed = await claim(gate)
+    await gate.release(failed)
+    retry = await claim(gate)
+    assert retry.operation_id == failed.operation_id
+    await gate.release(retry)
+    other_request = await claim(gate, fingerprint="fp2")
+    assert other_request.operation_id != failed.operation_id
+
+
 async def test_a_claim_abandoned_by_a_crash_is_taken_over(
     gate: IdempotencyGate, clock: FrozenClock
 ) -> None:
@@ -115,6 +138,8 @@ async def test_a_claim_abandoned_by_a_crash_is_taken_over(
         await gate.begin(ACCOUNT, SEND, "k1", "fp1")
     clock.advance(1)
     retry = await claim(gate)
+    # The retry resumes the crashed request's operation (its message may be paid for, even sent).
+    assert retry.operation_id == crashed.operation_id
     # The original, if it was only slow, can no longer overwrite or free the new claim.
     await gate.complete(crashed, 200, b"stale")
     await gate.release(crashed)

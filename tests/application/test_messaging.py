@@ -21,6 +21,7 @@ from application.messaging import (
     SendBulk,
     SendSms,
     SmsRequest,
+    SubmitOutcomeUnknown,
     SubmitResult,
     TransientGatewayError,
 )
@@ -44,6 +45,7 @@ class RecordingGateway:
         self.submitted: list[OutboundSms] = []
         self.rejects: set[str] = {REJECTED}
         self.unreachable = False
+        self.silent = False  # takes the submit but its answer never comes
         self.crash = False
         self.in_flight = 0
         self.most_in_flight = 0
@@ -57,7 +59,9 @@ class RecordingGateway:
             if self.crash:
                 raise Crash
             if self.unreachable:
-                raise TransientGatewayError("timeout")
+                raise TransientGatewayError("connection refused")
+            if self.silent:
+                raise SubmitOutcomeUnknown("no answer within the timeout")
             if sms.to in self.rejects:
                 return SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
             return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
@@ -111,8 +115,9 @@ def world() -> World:
     return World()
 
 
-def sms(to: str = "0712345678", message: str = "Habari", sender: str | None = None) -> SmsRequest:
-    return SmsRequest(account_id=ACCOUNT, to=to, message=message, sender=sender)
+def sms(to: str = "0712345678", message: str = "Habari", sender: str | None = None,
+        message_id: str | None = None) -> SmsRequest:
+    return SmsRequest(account_id=ACCOUNT, to=to, message=message, sender=sender, message_id=message_id)
 
 
 async def test_a_send_debits_submits_and_logs_the_message_sent(world: World) -> None:
@@ -222,10 +227,10 @@ async def test_sender_ids_are_listed_added_once_and_removed(world: World) -> Non
 # --- crash between debit and outcome ---------------------------------------------------------
 
 
-async def crashed_send(world: World, to: str = "0712345678") -> str:
+async def crashed_send(world: World, to: str = "0712345678", message_id: str | None = None) -> str:
     world.gateway.crash = True
     with pytest.raises(Crash):
-        await world.send()(sms(to=to))
+        await world.send()(sms(to=to, message_id=message_id))
     world.gateway.crash = False
     (message_id,) = [s.message_id for s in world.gateway.submitted]
     assert (await world.message(message_id)).status == MessageStatus.PENDING
@@ -256,10 +261,13 @@ async def test_a_stuck_send_the_gateway_rejects_is_failed_and_refunded(world: Wo
     assert await world.balance() == 3
 
 
-async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_and_refunded(world: World) -> None:
+@pytest.mark.parametrize("fault", ["unreachable", "silent"])
+async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_and_refunded(
+    world: World, fault: str
+) -> None:
     await world.grant(3)
     message_id = await crashed_send(world)
-    world.gateway.unreachable = True
+    setattr(world.gateway, fault, True)
     world.clock.advance(minutes=6)
     reconcile = world.reconcile(give_up_after=timedelta(minutes=30))
     assert (await reconcile(older_than=timedelta(minutes=5))).still_pending == 1
@@ -273,11 +281,59 @@ async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_a
     assert await world.balance() == 3
 
 
+# --- a gateway that never answers ------------------------------------------------------------
+
+
+async def test_a_submit_never_answered_stays_pending_and_charged_until_reconciled(world: World) -> None:
+    await world.grant(2)
+    world.gateway.silent = True
+    result = await world.send()(sms())
+    # It may be on its way to the handset: neither failed nor refunded, nor reported sent.
+    assert (result.status, result.credits_used, result.error) == ("pending", 1, None)
+    assert (await world.message(result.message_id)).status == MessageStatus.PENDING
+    assert await world.balance() == 1 and world.events() == []
+    world.gateway.silent = False
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 1
+    assert [s.message_id for s in world.gateway.submitted] == [result.message_id] * 2
+    assert (await world.message(result.message_id)).status == MessageStatus.SENT
+    assert await world.balance() == 1
+    assert world.events() == [("message.sent", result.message_id)]
+
+
+# --- a send is idempotent by its id (what an Idempotency-Key retry relies on) -------------------
+
+
+async def test_a_send_under_an_id_paid_for_by_a_crashed_attempt_resumes_it_without_paying_again(
+    world: World
+) -> None:
+    await world.grant(1)
+    message_id = await crashed_send(world, message_id=ids(500))
+    assert await world.balance() == 0  # paid for: the retry must not be refused for credits
+    result = await world.send()(sms(message_id=message_id))
+    assert (result.message_id, result.status, result.credits_used) == (message_id, "sent", 1)
+    assert [s.message_id for s in world.gateway.submitted] == [message_id, message_id]
+    assert await world.entries() == [(EntryType.GRANT, 1), (EntryType.DEDUCT, -1)]
+    assert world.events() == [("message.sent", message_id)]
+
+
+async def test_a_send_under_an_id_already_finished_answers_as_it_stands(world: World) -> None:
+    await world.grant(3)
+    first = await world.send()(sms(message_id=ids(500)))
+    rejected = await world.send()(sms(to=REJECTED, message_id=ids(501)))
+    assert await world.send()(sms(message_id=ids(500))) == first
+    assert await world.send()(sms(to=REJECTED, message_id=ids(501))) == rejected
+    assert len(world.gateway.submitted) == 2  # neither submitted again
+    assert await world.entries() == [(EntryType.GRANT, 3), (EntryType.DEDUCT, -1),
+                                     (EntryType.DEDUCT, -1), (EntryType.REFUND, 1)]
+
+
 # --- bulk ----------------------------------------------------------------------------------
 
 
-def bulk(*to: str, message: str = "Habari", sender: str | None = None) -> BulkRequest:
-    return BulkRequest(account_id=ACCOUNT, to=list(to), message=message, sender=sender)
+def bulk(*to: str, message: str = "Habari", sender: str | None = None,
+         batch_id: str | None = None) -> BulkRequest:
+    return BulkRequest(account_id=ACCOUNT, to=list(to), message=message, sender=sender, batch_id=batch_id)
 
 
 async def test_bulk_sends_each_number_once_reports_bad_ones_and_debits_once(world: World) -> None:
@@ -330,3 +386,61 @@ async def test_bulk_with_an_unregistered_sender_says_which_was_used(world: World
     await world.grant(1)
     result = await world.bulk()(bulk("0712345678", sender="NOTMINE"))
     assert (result.sender, result.requested_sender) == ("UJUMBE", "NOTMINE")
+
+
+async def crashed_bulk(world: World, request: BulkRequest) -> None:
+    world.gateway.crash = True
+    with pytest.raises(Crash):
+        await world.bulk()(request)
+    world.gateway.crash = False
+
+
+async def test_a_bulk_under_a_batch_id_paid_for_by_a_crashed_attempt_resumes_it(world: World) -> None:
+    await world.grant(3)
+    request = bulk("0712345678", "123", REJECTED, "0754000111", batch_id=ids(600))
+    await crashed_bulk(world, request)
+    crashed = {s.message_id for s in world.gateway.submitted}
+    assert len(crashed) == 3 and await world.balance() == 0
+    result = await world.bulk()(request)
+    assert (result.batch_id, result.total, result.sent, result.failed, result.pending) == (ids(600), 4, 2, 2, 0)
+    assert {e.message_id for e in result.results if e.message_id} == crashed  # the same messages
+    assert [s.message_id for s in world.gateway.submitted].count(next(iter(crashed))) == 2
+    assert await world.entries() == [(EntryType.GRANT, 3), (EntryType.DEDUCT, -3), (EntryType.REFUND, 1)]
+    assert len(world.store.table("messages")) == 3
+
+
+async def test_a_bulk_already_finished_by_the_reconciler_answers_as_it_stands(world: World) -> None:
+    await world.grant(3)
+    request = bulk("0712345678", REJECTED, batch_id=ids(600))
+    await crashed_bulk(world, request)
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 1
+    submits = len(world.gateway.submitted)
+    result = await world.bulk()(request)
+    assert [(e.to, e.status) for e in result.results] == [("+255712345678", "sent"), (REJECTED, "failed")]
+    assert len(world.gateway.submitted) == submits  # nothing submitted again
+    assert await world.balance() == 2
+
+
+class BatchGateway(RecordingGateway):
+    """Takes a bulk in one hand-over."""
+
+    async def submit_many(self, batch):  # type: ignore[no-untyped-def]
+        if self.silent:
+            self.submitted.extend(batch)
+            raise SubmitOutcomeUnknown("no answer for the batch")
+        return [await self.submit(sms) for sms in batch]
+
+
+@pytest.mark.parametrize("gateway", [RecordingGateway, BatchGateway])
+async def test_bulk_recipients_never_answered_are_reported_pending_and_stay_charged(
+    world: World, gateway: type[RecordingGateway]
+) -> None:
+    world.gateway = gateway()
+    world.gateway.silent = True
+    await world.grant(5)
+    result = await world.bulk()(bulk("0712345678", "0754000111", "123"))
+    assert (result.total, result.sent, result.failed, result.pending) == (3, 0, 1, 2)
+    assert [(e.status, e.credits_used) for e in result.results] == [("pending", 1), ("pending", 1), ("failed", None)]
+    assert result.credits_used == 2 and await world.balance() == 3
+    assert world.events() == []

@@ -30,15 +30,20 @@ from entrypoints.http.idempotency import idempotent
 from http_helpers import error_of
 
 
+OPERATION = "00000000-0000-4000-8000-0000000000aa"
+
+
 class Probe:
     """What the route's use case does: counts runs, fails on demand."""
 
     def __init__(self) -> None:
         self.runs = 0
         self.fail = False
+        self.operations: list[str | None] = []  # the operation id each run was given
 
-    async def __call__(self, data: dict[str, Any]) -> dict[str, Any]:
+    async def __call__(self, data: dict[str, Any], operation_id: str | None) -> dict[str, Any]:
         self.runs += 1
+        self.operations.append(operation_id)
         if self.fail:
             raise InsufficientCredits()
         return {"run": self.runs, "echo": data}
@@ -56,7 +61,8 @@ async def client(container: Container, probe: Probe) -> AsyncIterator[AsyncTestC
     async def probe_route(request: Request[Any, Any, Any], principal: NamedDependency[Principal],
                           idempotency: NamedDependency[IdempotencyGate],
                           data: JSONBody[dict[str, Any]]) -> Response[Envelope[dict[str, Any]]]:
-        return await idempotent(request, principal, idempotency, lambda: probe(data), status_code=201)
+        return await idempotent(request, principal, idempotency, lambda operation_id: probe(data, operation_id),
+                                status_code=201)
 
     async with AsyncTestClient(app=create_app(container, extra_route_handlers=[probe_route])) as test_client:
         yield test_client
@@ -72,6 +78,7 @@ async def test_without_a_key_every_request_runs(client: AsyncTestClient, make_ac
         response = await client.post("/probe", json={"a": 1}, headers=account.key_headers)
         assert response.status_code == 201 and "idempotent-replay" not in response.headers
     assert probe.runs == 2
+    assert probe.operations == [None, None]  # the use case makes its own ids
 
 
 async def test_a_replay_returns_the_stored_envelope_byte_for_byte(
@@ -109,8 +116,8 @@ async def test_the_same_key_while_the_first_is_in_flight_is_409_until_it_is_aban
     with psycopg.connect(clean_database) as conn:
         conn.execute(
             "INSERT INTO idempotency_keys (account_id, route, idempotency_key, fingerprint,"
-            " claimed_at, expires_at) VALUES (%s, 'POST /probe', 'key-1', %s, %s, %s)",
-            (account.id, fingerprint, clock.now(), clock.now() + timedelta(hours=24)),
+            " operation_id, claimed_at, expires_at) VALUES (%s, 'POST /probe', 'key-1', %s, %s, %s, %s)",
+            (account.id, fingerprint, OPERATION, clock.now(), clock.now() + timedelta(hours=24)),
         )
     headers = {**keyed(account), "Content-Type": "application/json"}
     second = await client.post("/probe", content=body, headers=headers)
@@ -122,6 +129,7 @@ async def test_the_same_key_while_the_first_is_in_flight_is_409_until_it_is_aban
     clock.advance(minutes=5)  # the first request's process died: its claim is abandoned
     retried = await client.post("/probe", content=body, headers=headers)
     assert retried.status_code == 201 and probe.runs == 1
+    assert probe.operations == [OPERATION]  # the abandoned request's operation, resumed
     replayed = await client.post("/probe", content=body, headers=headers)
     assert replayed.headers["idempotent-replay"] == "true" and replayed.content == retried.content
 

@@ -135,3 +135,79 @@ async def test_a_send_that_dies_after_its_debit_is_reconciled_without_loss_or_do
     assert ledger_invariant(clean_database, account.id) == (4, 4, 4)  # one charged, one refunded
     assert count(clean_database, "SELECT count(*) FROM outbox_events WHERE type IN"
                                  " ('message.sent', 'message.failed')") == 2
+
+
+# --- Idempotency-Key retries after a failure past the debit: resumed, never sent twice ---------
+
+
+def keyed(account, key: str = "order-7") -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {**account.key_headers, "Idempotency-Key": key}
+
+
+async def test_a_keyed_retry_after_a_500_past_the_debit_finishes_that_send(
+    client, container, make_account, clean_database: str
+) -> None:
+    account = await make_account(plan="enterprise")
+    await container.grant_credits()(Grant(account.id, 1))
+    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+    died = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
+    assert died.status_code == 500
+    container.gateway.reset_override()
+    (pending_id,) = [row[0] for row in psycopg.connect(clean_database).execute(
+        "SELECT id::text FROM messages WHERE status = 'pending'")]
+
+    retried = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
+    # Balance 0 now, but the retry is the same, already paid for, send: not a 402, not a new one.
+    assert retried.status_code == 200, retried.text
+    assert retried.json()["data"]["message_id"] == pending_id
+    assert retried.json()["data"]["status"] == "sent"
+    assert count(clean_database, "SELECT count(*) FROM messages") == 1
+    assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 1
+    assert ledger_invariant(clean_database, account.id) == (0, 0, 0)
+    assert count(clean_database, "SELECT count(*) FROM ledger_entries WHERE type = 'deduct'") == 1
+
+
+async def test_a_keyed_retry_taking_over_a_dead_process_claim_finishes_that_send(
+    client, container, make_account, clean_database: str, clock
+) -> None:
+    account = await make_account(plan="enterprise")
+    await container.grant_credits()(Grant(account.id, 3))
+    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+    assert (await client.post("/v1/sms/", json=SEND, headers=keyed(account))).status_code == 500
+    container.gateway.reset_override()
+    with psycopg.connect(clean_database) as conn:  # a killed process never released its claim
+        conn.execute("UPDATE idempotency_keys SET claimed_at = %s", (clock.now(),))
+    busy = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
+    assert busy.status_code == 409 and busy.json()["error"]["code"] == "request_in_progress"
+
+    clock.advance(minutes=6)  # abandoned: the retry takes over, and the reconciler may race it
+    report = await container.reconcile_stuck_messages()(older_than=timedelta(minutes=5))
+    assert report.sent == 1
+    retried = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
+    assert retried.status_code == 200 and retried.json()["data"]["status"] == "sent"
+    assert count(clean_database, "SELECT count(*) FROM messages") == 1
+    assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 1
+    assert ledger_invariant(clean_database, account.id) == (2, 2, 2)
+    replay = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
+    assert replay.headers["idempotent-replay"] == "true" and replay.json() == retried.json()
+
+
+async def test_a_keyed_bulk_retry_after_a_500_past_the_debit_finishes_that_batch(
+    client, container, make_account, clean_database: str
+) -> None:
+    account = await make_account(plan="enterprise")
+    await container.grant_credits()(Grant(account.id, 3))
+    body = {"to": ["0712345678", "+255799000001", "0754000111", "123"], "message": "Karibu"}
+    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+    assert (await client.post("/v1/sms/bulk", json=body, headers=keyed(account))).status_code == 500
+    container.gateway.reset_override()
+    assert count(clean_database, "SELECT count(*) FROM messages WHERE status = 'pending'") == 3
+
+    retried = await client.post("/v1/sms/bulk", json=body, headers=keyed(account))
+    assert retried.status_code == 200, retried.text
+    data = retried.json()["data"]
+    assert (data["total"], data["sent"], data["failed"], data["pending"]) == (4, 2, 2, 0)
+    assert count(clean_database, "SELECT count(*) FROM messages") == 3
+    assert count(clean_database, "SELECT count(DISTINCT batch_id) FROM messages") == 1
+    assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 3
+    assert ledger_invariant(clean_database, account.id) == (1, 1, 1)  # 3 - 3 + 1 refunded

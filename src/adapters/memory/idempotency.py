@@ -47,8 +47,9 @@ class MemoryIdempotencyKeys:
             )
 
     async def release(self, claim: Claim) -> None:
-        if self._held(claim) is not None:
-            del self._rows()[(claim.account_id, claim.route, claim.key)]
+        record = self._held(claim)
+        if record is not None:
+            self._rows()[(claim.account_id, claim.route, claim.key)] = replace(record, claimed_at=None)
 
     async def purge_expired(self, now: datetime, limit: int) -> int:
         rows = self._rows()

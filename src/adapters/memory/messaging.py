@@ -30,9 +30,12 @@ class MemoryMessages:
             raise ValueError("duplicate message id")
         rows.update(zip(keys, messages))
 
-    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
-        await MemoryLedger(self._store).post(message.account_id, deduction, entry_id, at)  # raises first
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
+        entry = await MemoryLedger(self._store).post(message.account_id, deduction, entry_id, at)  # raises first
+        if entry.id != entry_id:
+            return False  # posted before, with its message
         await self.add_many([message])
+        return True
 
     async def record_sent(self, account_id: str, outcomes: Sequence[SubmitOutcome],
                           events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
@@ -42,6 +45,9 @@ class MemoryMessages:
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         return self._rows().get((account_id, message_id))
+
+    async def list_batch(self, account_id: str, batch_id: str) -> list[Message]:
+        return [m for (owner, _), m in self._rows().items() if owner == account_id and m.batch_id == batch_id]
 
     async def record_outcomes(
         self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime

@@ -37,7 +37,8 @@ _NOT_POSTED_YET = (
     " WHERE account_id = %(account_id)s AND reference = %(reference)s)"
 )
 
-# Debit or refund: the balance row exists (a refund always follows a deduction).
+# Any posting once the balance row exists (a deduction needs credits, so it exists; every
+# other posting locks or creates it first).
 _MOVE = (
     "WITH d AS (UPDATE credit_balances"
     " SET balance = balance + %(amount)s, entries = entries + 1, updated_at = %(at)s"
@@ -45,7 +46,7 @@ _MOVE = (
     f" AND {_NOT_POSTED_YET} {{condition}} RETURNING balance, entries) "
 ) + _APPEND
 
-_DEBIT = _MOVE.format(condition="")
+_APPLY = _MOVE.format(condition="")
 
 # A refund returns at most what its deduction has not had back yet.
 _REFUND = _MOVE.format(
@@ -57,15 +58,11 @@ _REFUND = _MOVE.format(
     )
 )
 
-# Grant or purchase: the first one creates the balance row.
-_CREDIT = (
-    "WITH d AS (INSERT INTO credit_balances AS b (account_id, balance, entries, updated_at)"
-    " VALUES (%(account_id)s, %(amount)s, 1, %(at)s)"
-    " ON CONFLICT (account_id) DO UPDATE SET balance = b.balance + excluded.balance,"
-    " entries = b.entries + 1, updated_at = excluded.updated_at"
-    f" WHERE {_NOT_POSTED_YET} RETURNING balance, entries) "
-) + _APPEND
-
+_LOCK_BALANCE = (
+    "INSERT INTO credit_balances AS b (account_id, balance, entries, updated_at)"
+    " VALUES (%(account_id)s, 0, 0, %(at)s)"
+    " ON CONFLICT (account_id) DO UPDATE SET entries = b.entries"
+)
 
 def _entry(row: dict[str, Any]) -> LedgerEntry:
     return LedgerEntry(**{**row, "type": EntryType(row["type"])})
@@ -84,12 +81,14 @@ class PostgresLedger:
         }
         async with self._conn.cursor(row_factory=dict_row) as cur:
             if posting.type == EntryType.DEDUCT:
-                statement = _DEBIT  # the hot path: one round trip, its own row lock
+                statement = _APPLY  # the hot path: one round trip, its own row lock
             else:
-                await cur.execute(
-                    "SELECT 1 FROM credit_balances WHERE account_id = %s FOR UPDATE", (account_id,)
-                )
-                statement = _REFUND if posting.type == EntryType.REFUND else _CREDIT
+                # Lock the balance row, creating it if this is the account's first posting, so
+                # the statement below (a new snapshot) sees every entry committed before it:
+                # two racing first grants under one reference then apply once, not fail on the
+                # unique reference.
+                await cur.execute(_LOCK_BALANCE, {"account_id": account_id, "at": at})
+                statement = _REFUND if posting.type == EntryType.REFUND else _APPLY
             await cur.execute(statement, params)
             row = await cur.fetchone()
         if row is not None:

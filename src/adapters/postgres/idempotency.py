@@ -1,4 +1,5 @@
-"""Idempotency keys in PostgreSQL: the claim is an INSERT ... ON CONFLICT DO NOTHING."""
+"""Idempotency keys in PostgreSQL: the claim is an INSERT ... ON CONFLICT DO NOTHING; the rest
+happens under the row's lock (`get_for_update`)."""
 
 from __future__ import annotations
 
@@ -17,17 +18,18 @@ class PostgresIdempotencyKeys:
     async def claim(self, record: IdempotencyRecord) -> bool:
         cur = await self._conn.execute(
             "INSERT INTO idempotency_keys (account_id, route, idempotency_key, fingerprint,"
-            " claimed_at, expires_at) VALUES (%s, %s, %s, %s, %s, %s)"
+            " operation_id, claimed_at, expires_at) VALUES (%s, %s, %s, %s, %s, %s, %s)"
             " ON CONFLICT DO NOTHING",
             (record.account_id, record.route, record.key, record.fingerprint,
-             record.claimed_at, record.expires_at),
+             record.operation_id, record.claimed_at, record.expires_at),
         )
         return cur.rowcount == 1
 
     async def get_for_update(self, account_id: str, route: str, key: str) -> IdempotencyRecord | None:
         async with self._conn.cursor(row_factory=class_row(IdempotencyRecord)) as cur:
             await cur.execute(
-                "SELECT account_id::text, route, idempotency_key AS key, fingerprint, claimed_at,"
+                "SELECT account_id::text, route, idempotency_key AS key, fingerprint,"
+                " operation_id::text, claimed_at,"
                 " expires_at, response_status, response_body FROM idempotency_keys"
                 " WHERE account_id = %s AND route = %s AND idempotency_key = %s FOR UPDATE",
                 (account_id, route, key),
@@ -36,10 +38,10 @@ class PostgresIdempotencyKeys:
 
     async def replace(self, record: IdempotencyRecord) -> None:
         await self._conn.execute(
-            "UPDATE idempotency_keys SET fingerprint = %s, claimed_at = %s, expires_at = %s,"
-            " response_status = NULL, response_body = NULL, completed_at = NULL"
+            "UPDATE idempotency_keys SET fingerprint = %s, operation_id = %s, claimed_at = %s,"
+            " expires_at = %s, response_status = NULL, response_body = NULL, completed_at = NULL"
             " WHERE account_id = %s AND route = %s AND idempotency_key = %s",
-            (record.fingerprint, record.claimed_at, record.expires_at,
+            (record.fingerprint, record.operation_id, record.claimed_at, record.expires_at,
              record.account_id, record.route, record.key),
         )
 
@@ -53,7 +55,7 @@ class PostgresIdempotencyKeys:
 
     async def release(self, claim: Claim) -> None:
         await self._conn.execute(
-            "DELETE FROM idempotency_keys"
+            "UPDATE idempotency_keys SET claimed_at = NULL"
             " WHERE account_id = %s AND route = %s AND idempotency_key = %s AND claimed_at = %s"
             " AND completed_at IS NULL",
             (claim.account_id, claim.route, claim.key, claim.claimed_at),

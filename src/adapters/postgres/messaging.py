@@ -115,7 +115,7 @@ class PostgresMessages:
                 for message in messages:
                     await copy.write_row(_row(message))
 
-    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> None:
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
         params = {
             "account_id": message.account_id, "entry_id": entry_id, "type": deduction.type.value,
             "amount": deduction.signed_amount, "description": deduction.description,
@@ -135,6 +135,8 @@ class PostgresMessages:
             row = await (await conn.execute(_PAID, params)).fetchone()
         if row is None:  # refused (raises), or posted before under this reference with its message
             await PostgresLedger(conn).why_not_posted(message.account_id, deduction)
+            return False
+        return True
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         async with self._conn.cursor(row_factory=dict_row) as cur:
@@ -144,6 +146,16 @@ class PostgresMessages:
             )
             row = await cur.fetchone()
         return _message(row) if row else None
+
+    async def list_batch(self, account_id: str, batch_id: str) -> list[Message]:
+        # Only a retry resuming a crashed bulk asks, so no index of its own slows every bulk's
+        # 1000-row insert: the primary key's account_id prefix bounds the scan to the account.
+        async with self._conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(
+                f"SELECT {_SELECT} FROM messages m WHERE m.account_id = %s AND m.batch_id = %s",
+                (account_id, batch_id),
+            )
+            return [_message(row) for row in await cur.fetchall()]
 
     async def record_outcomes(
         self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime

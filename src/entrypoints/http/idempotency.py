@@ -1,10 +1,12 @@
 """The `Idempotency-Key` header around a route's use case (spec Rules, DESIGN §6).
 
-    return await idempotent(request, principal, idempotency, lambda: send(...))
+    return await idempotent(request, principal, idempotency, lambda operation_id: send(...))
 
-Without the header the use case simply runs. With it, the first request claims the key, runs,
-and (on success) stores its exact response; a retry of the same request gets those bytes back
-with `Idempotent-Replay: true`. The fingerprint is the SHA-256 of method, path and raw body.
+Without the header the use case simply runs (`operation_id` None: it makes its own ids). With
+it, the first request claims the key, runs under the claim's operation id, and (on success)
+stores its exact response; a retry of the same request gets those bytes back with
+`Idempotent-Replay: true`, and a retry that takes over an abandoned claim runs the same
+operation id again, so the use case resumes rather than repeats. The fingerprint is the SHA-256 of method, path and raw body.
 """
 
 from __future__ import annotations
@@ -60,19 +62,19 @@ async def idempotent(
     request: Request[Any, Any, Any],
     principal: Principal,
     gate: IdempotencyGate,
-    run: Callable[[], Awaitable[T]],
+    run: Callable[[str | None], Awaitable[T]],
     *,
     status_code: int = 200,
 ) -> Response[Envelope[T]]:
     """Run `run` at most once per key; its result is the envelope's `data`."""
     key = request.headers.get(HEADER)
     if key is None:
-        return Response(ok(await run()), status_code=status_code)
+        return Response(ok(await run(None)), status_code=status_code)
     outcome = await gate.begin(principal.account_id, route_of(request), key, await fingerprint_of(request))
     if isinstance(outcome, Replay):
         return _raw(outcome.body, outcome.status, {REPLAY_HEADER: "true"})
     try:
-        body = encode_json(ok(await run()))
+        body = encode_json(ok(await run(outcome.operation_id)))
     except BaseException:
         await gate.release(outcome)  # a failed original is not stored: a retry runs again
         raise

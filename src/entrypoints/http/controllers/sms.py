@@ -5,6 +5,7 @@ Each handler's work is one use-case call, so the Idempotency-Key component can w
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -83,6 +84,7 @@ class BulkResultBody(msgspec.Struct, kw_only=True):
     total: int
     sent: int
     failed: int
+    pending: int  # the gateway never answered: neither sent nor failed yet (webhooks tell which)
     results: list[BulkEntryBody]
     batch_id: str
     credits_used: int
@@ -92,25 +94,24 @@ class BulkResultBody(msgspec.Struct, kw_only=True):
     @classmethod
     def of(cls, result: BulkResult) -> BulkResultBody:
         return cls(
-            total=result.total, sent=result.sent, failed=result.failed,
+            total=result.total, sent=result.sent, failed=result.failed, pending=result.pending,
             results=[BulkEntryBody.of(entry) for entry in result.results],
             batch_id=result.batch_id, credits_used=result.credits_used, sender=result.sender,
             requested_from=result.requested_sender,
         )
 
 
-def _single(principal: Principal, data: SendRequestBody) -> SmsRequest:
-    return SmsRequest(account_id=principal.account_id, to=data.to, message=data.message,
-                      sender=data.sender)
+async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBody,
+                    message_id: str | None) -> SendResultBody:
+    result = await send_sms(SmsRequest(account_id=principal.account_id, to=data.to, message=data.message,
+                                       sender=data.sender, message_id=message_id))
+    return SendResultBody.of(result)
 
 
-async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBody) -> SendResultBody:
-    return SendResultBody.of(await send_sms(_single(principal, data)))
-
-
-async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkRequestBody) -> BulkResultBody:
+async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkRequestBody,
+                     batch_id: str | None) -> BulkResultBody:
     result = await send_bulk(BulkRequest(account_id=principal.account_id, to=data.to,
-                                         message=data.message, sender=data.sender))
+                                         message=data.message, sender=data.sender, batch_id=batch_id))
     return BulkResultBody.of(result)
 
 
@@ -132,7 +133,7 @@ class SmsController(Controller):
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[SendResultBody]]:
         """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
-        return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
+        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data))
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
           dependencies={"principal": authenticated("J"), "send_sms": from_container("send_sms")})
@@ -140,7 +141,7 @@ class SmsController(Controller):
                                   data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
                                   idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[SendResultBody]]:
         """Send one SMS from the dashboard (access token); same rules as POST /v1/sms/."""
-        return await idempotent(request, principal, idempotency, lambda: _send_one(send_sms, principal, data))
+        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data))
 
     @post("/bulk", operation_id="sendBulkSms", status_code=200,
           dependencies={"principal": authenticated("K", "J"), "send_bulk": from_container("send_bulk")})
@@ -153,4 +154,4 @@ class SmsController(Controller):
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[BulkResultBody]]:
         """Send one message to up to 1000 numbers: one debit, per-recipient results."""
-        return await idempotent(request, principal, idempotency, lambda: _send_bulk(send_bulk, principal, data))
+        return await idempotent(request, principal, idempotency, partial(_send_bulk, send_bulk, principal, data))
