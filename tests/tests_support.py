@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -22,6 +23,22 @@ def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "entrypoints.cli.main", *args],
         capture_output=True, text=True, timeout=60, env={**os.environ, **env},
     )
+
+
+async def until_a_session_waits_on_a_lock(database_url: str) -> None:
+    """Return once some session of this database waits on a lock (a race made deterministic:
+    the second party is known to be blocked behind the first); fail after about 5 s."""
+    import psycopg  # only the race tests need it
+
+    for _ in range(500):
+        async with await psycopg.AsyncConnection.connect(database_url) as probe:
+            cur = await probe.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                                      " AND wait_event_type = 'Lock'")
+            row = await cur.fetchone()
+        if row and row[0]:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no session ever waited on a lock")
 
 
 @dataclass

@@ -14,7 +14,7 @@ from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
-from tests_support import ids
+from tests_support import ids, until_a_session_waits_on_a_lock
 
 ACCOUNT = ids(1)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -116,18 +116,6 @@ async def test_parallel_refunds_of_one_deduction_never_return_more_than_it_took(
     assert invariant(clean_database)[:3] == (10, 10, 10)
 
 
-async def blocked_on_a_lock(pool: AsyncConnectionPool) -> None:
-    """Until another session of this database waits on a lock (bounded)."""
-    for _ in range(500):
-        async with pool.connection() as conn:
-            cur = await conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                                     " AND wait_event_type = 'Lock'")
-            if (await cur.fetchone())[0]:  # type: ignore[index]
-                return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the second grant never waited on the first")
-
-
 async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncConnectionPool,
                                                                   clean_database: str) -> None:
     # No balance row yet. The first grant holds its transaction open while the second starts, so
@@ -139,7 +127,7 @@ async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncCon
             entry = await uow.ledger.post(ACCOUNT, grant(100, "promo-1"), ids(100), T0)
             first_posted.set()
             await second_started.wait()
-            await blocked_on_a_lock(pool)
+            await until_a_session_waits_on_a_lock(clean_database)
             await uow.commit()
         return entry
 

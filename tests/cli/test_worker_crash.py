@@ -36,7 +36,7 @@ def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
 def worker_env(clean_database: str, tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path),
             "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_JOBS_HEARTBEAT": "0.5",
-            "UJUMBE_JOBS_STALLED_AFTER": "2"}
+            "UJUMBE_JOBS_STALLED_AFTER": "5"}  # 10 missed beats: a loaded machine is not a dead worker
 
 
 @pytest.fixture()

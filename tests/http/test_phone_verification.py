@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 
+import psycopg
+import pytest
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
+from domain.errors import InvalidOtp
 from entrypoints.container import Container
 from http_helpers import error_of
+from tests_support import until_a_session_waits_on_a_lock
 
 PHONE = "+255712345678"
 
@@ -132,3 +137,25 @@ async def test_a_number_the_gateway_refuses_reports_failed(client: AsyncTestClie
     response = await send(client, account, phone="+255799000001")
     assert response.status_code == 200
     assert response.json()["data"]["status"] == "failed"
+
+
+async def test_a_guess_racing_the_last_wrong_one_waits_for_it_and_is_refused(  # type: ignore[no-untyped-def]
+    client: AsyncTestClient, container: Container, make_account, clean_database: str
+) -> None:
+    account = await make_account()
+    await send(client, account)
+    code = await last_code(container)
+    async with await psycopg.AsyncConnection.connect(clean_database) as rival:
+        # A concurrent request is counting the fifth wrong guess and has not committed yet.
+        await rival.execute("UPDATE phone_otps SET attempts = 4")
+        await rival.commit()
+        await rival.execute("SELECT 1 FROM phone_otps FOR UPDATE")
+        await rival.execute("UPDATE phone_otps SET attempts = 5")
+        guess = asyncio.create_task(container.verify_phone()(account.id, PHONE, code))
+        await until_a_session_waits_on_a_lock(clean_database)
+        await rival.commit()
+    # Read without the row lock, the guess would see 4 attempts, and its right code would pass.
+    with pytest.raises(InvalidOtp):
+        await guess
+    me = (await client.get("/v1/auth/me", headers=account.jwt_headers)).json()["data"]
+    assert me["phone_verified"] is False
