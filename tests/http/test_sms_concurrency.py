@@ -144,15 +144,21 @@ def keyed(account, key: str = "order-7") -> dict[str, str]:  # type: ignore[no-u
     return {**account.key_headers, "Idempotency-Key": key}
 
 
+async def post_and_die(client, container, path: str, body: dict, headers: dict[str, str]) -> int:  # type: ignore[no-untyped-def,type-arg]
+    """The request's status when its process dies after the debit (the carrier got the SMS)."""
+    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+    try:
+        return (await client.post(path, json=body, headers=headers)).status_code
+    finally:
+        container.gateway.reset_override()
+
+
 async def test_a_keyed_retry_after_a_500_past_the_debit_finishes_that_send(
     client, container, make_account, clean_database: str
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 1))
-    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
-    died = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
-    assert died.status_code == 500
-    container.gateway.reset_override()
+    assert await post_and_die(client, container, "/v1/sms/", SEND, keyed(account)) == 500
     (pending_id,) = [row[0] for row in psycopg.connect(clean_database).execute(
         "SELECT id::text FROM messages WHERE status = 'pending'")]
 
@@ -172,9 +178,7 @@ async def test_a_keyed_retry_taking_over_a_dead_process_claim_finishes_that_send
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 3))
-    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
-    assert (await client.post("/v1/sms/", json=SEND, headers=keyed(account))).status_code == 500
-    container.gateway.reset_override()
+    assert await post_and_die(client, container, "/v1/sms/", SEND, keyed(account)) == 500
     with psycopg.connect(clean_database) as conn:  # a killed process never released its claim
         conn.execute("UPDATE idempotency_keys SET claimed_at = %s", (clock.now(),))
     busy = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
@@ -198,9 +202,7 @@ async def test_a_keyed_bulk_retry_after_a_500_past_the_debit_finishes_that_batch
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 3))
     body = {"to": ["0712345678", "+255799000001", "0754000111", "123"], "message": "Karibu"}
-    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
-    assert (await client.post("/v1/sms/bulk", json=body, headers=keyed(account))).status_code == 500
-    container.gateway.reset_override()
+    assert await post_and_die(client, container, "/v1/sms/bulk", body, keyed(account)) == 500
     assert count(clean_database, "SELECT count(*) FROM messages WHERE status = 'pending'") == 3
 
     retried = await client.post("/v1/sms/bulk", json=body, headers=keyed(account))
