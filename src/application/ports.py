@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from application.deliveries import DeliveryReportRepository
     from application.inbound import InboundRepository, OptOutRepository
     from application.notifications import NotificationRepository
+    from application.payments import PaymentOrderRepository
     from application.webhooks import WebhookRepository
     from application.idempotency import IdempotencyKeys
     from application.message_logs import MessageLogs
@@ -112,6 +113,7 @@ class UnitOfWork(Protocol):
     inbound: InboundRepository
     opt_outs: OptOutRepository
     delivery_reports: DeliveryReportRepository
+    payment_orders: PaymentOrderRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -15,6 +15,7 @@ from adapters.memory.deliveries import MemoryDeliveryReports
 from adapters.memory.inbound import MemoryInbound, MemoryOptOuts
 from adapters.memory.notifications import MemoryNotifications
 from adapters.memory.outbox import MemoryEventOutbox
+from adapters.memory.payments import MemoryPaymentOrders
 from adapters.memory.reference import MemoryCountryRates
 from adapters.memory.store import MemoryStore
 from adapters.memory.webhooks import MemoryWebhooks
@@ -54,6 +55,7 @@ class MemoryUnitOfWork:
         self.inbound = MemoryInbound(self.store)
         self.opt_outs = MemoryOptOuts(self.store)
         self.delivery_reports = MemoryDeliveryReports(self.store)
+        self.payment_orders = MemoryPaymentOrders(self.store)
 
     async def __aexit__(
         self,

@@ -18,6 +18,7 @@ from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
+from adapters.postgres.payments import PostgresPaymentOrders
 from adapters.postgres.reference import PostgresCountryRates
 from adapters.postgres.webhooks import PostgresWebhooks
 
@@ -61,6 +62,7 @@ class PostgresUnitOfWork:
         self.inbound = PostgresInbound(conn)
         self.opt_outs = PostgresOptOuts(conn)
         self.delivery_reports = PostgresDeliveryReports(conn)
+        self.payment_orders = PostgresPaymentOrders(conn)
 
     async def __aexit__(
         self,
