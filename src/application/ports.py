@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Self
 
 if TYPE_CHECKING:
     from application.accounts import AccountRepository, ApiKeyRepository, RefreshTokenRepository
+    from application.campaigns import CampaignRepository
     from application.credits import LedgerRepository
     from application.deliveries import DeliveryReportRepository
     from application.inbound import InboundRepository, OptOutRepository
@@ -114,6 +115,7 @@ class UnitOfWork(Protocol):
     opt_outs: OptOutRepository
     delivery_reports: DeliveryReportRepository
     payment_orders: PaymentOrderRepository
+    campaigns: CampaignRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -7,6 +7,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
+from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
@@ -56,6 +57,7 @@ class MemoryUnitOfWork:
         self.opt_outs = MemoryOptOuts(self.store)
         self.delivery_reports = MemoryDeliveryReports(self.store)
         self.payment_orders = MemoryPaymentOrders(self.store)
+        self.campaigns = MemoryCampaigns(self.store)
 
     async def __aexit__(
         self,

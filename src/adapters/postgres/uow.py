@@ -10,6 +10,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
+from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
@@ -63,6 +64,7 @@ class PostgresUnitOfWork:
         self.opt_outs = PostgresOptOuts(conn)
         self.delivery_reports = PostgresDeliveryReports(conn)
         self.payment_orders = PostgresPaymentOrders(conn)
+        self.campaigns = PostgresCampaigns(conn)
 
     async def __aexit__(
         self,

@@ -34,3 +34,31 @@ CREATE INDEX payment_orders_pending_by_age ON payment_orders (created_at) WHERE 
 -- A provider's callback names its own reference, not the account.
 CREATE INDEX payment_orders_by_provider_ref ON payment_orders (provider, provider_ref)
     WHERE provider_ref IS NOT NULL;
+
+-- A campaign sends one message to a contact list. Contact lists do not exist yet (their own
+-- issue), so `contact_list_id` has no foreign key here; the contact-list migration adds
+-- (account_id, contact_list_id) → contact_lists. delivered_count and failed_count follow the
+-- final delivery report of each of its messages (messages.campaign_id), once per message.
+CREATE TABLE campaigns (
+    account_id      uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    id              uuid NOT NULL,
+    name            text NOT NULL,
+    message         text NOT NULL,
+    sender_id       text,  -- the requested sender ID; NULL sends under the platform default
+    status          text NOT NULL
+                    CHECK (status IN ('draft', 'scheduled', 'running', 'completed', 'failed')),
+    contact_list_id uuid NOT NULL,
+    total_contacts  integer NOT NULL DEFAULT 0 CHECK (total_contacts >= 0),
+    sent_count      integer NOT NULL DEFAULT 0 CHECK (sent_count >= 0),
+    delivered_count integer NOT NULL DEFAULT 0 CHECK (delivered_count >= 0),
+    failed_count    integer NOT NULL DEFAULT 0 CHECK (failed_count >= 0),
+    scheduled_at    timestamptz,
+    created_at      timestamptz NOT NULL,
+    updated_at      timestamptz NOT NULL,
+    completed_at    timestamptz,
+    PRIMARY KEY (account_id, id)
+);
+
+CREATE INDEX campaigns_newest ON campaigns (account_id, created_at DESC, id DESC);
+-- The scheduler's work list: scheduled campaigns by due time, across accounts.
+CREATE INDEX campaigns_due ON campaigns (scheduled_at) WHERE status = 'scheduled';
