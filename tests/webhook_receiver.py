@@ -1,16 +1,18 @@
-"""A customer's webhook receiver on 127.0.0.1, for tests: records every POST, answers as scripted.
+"""A customer's webhook receiver on loopback, for tests: records every POST, answers as scripted.
 
     with WebhookReceiver(statuses=[500, 500]) as receiver:   # then 200 for ever
         ...receiver.url...
         receiver.wait_for(lambda got: len(got) == 3)
 
 `hang_first=True` keeps the first request unanswered until the receiver closes (a receiver
-that is slow while the worker dies).
+that is slow while the worker dies). `host` and `port` pick another loopback address (Linux
+answers on all of 127.0.0.0/8) or a fixed port; `tls` serves HTTPS with that server context.
 """
 
 from __future__ import annotations
 
 import json
+import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -32,7 +34,8 @@ class Received:
 
 
 class WebhookReceiver:
-    def __init__(self, statuses: list[int] | None = None, *, hang_first: bool = False) -> None:
+    def __init__(self, statuses: list[int] | None = None, *, hang_first: bool = False, host: str = "127.0.0.1",
+                 port: int = 0, tls: ssl.SSLContext | None = None) -> None:
         self.received: list[Received] = []
         self._statuses = list(statuses or [])
         self._hang_first = hang_first
@@ -58,14 +61,21 @@ class WebhookReceiver:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer((host, port), Handler)
         self._server.daemon_threads = True
+        if tls is not None:
+            self._server.socket = tls.wrap_socket(self._server.socket, server_side=True)
+        self._scheme = "http" if tls is None else "https"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def port(self) -> int:
+        return int(self._server.server_address[1])
 
     @property
     def url(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}/hooks"
+        return f"{self._scheme}://{host!s}:{port}/hooks"
 
     def __enter__(self) -> WebhookReceiver:
         self._thread.start()

@@ -3,7 +3,12 @@
 A customer-supplied URL is a way into our network (SSRF), so unless the operator allows it
 (`UJUMBE_WEBHOOKS_ALLOW_PRIVATE=1`, for development and tests) a URL whose host resolves to a
 loopback, private, link-local or otherwise non-public address is refused, at registration and
-again before every attempt (DNS may have changed). Redirects are not followed.
+again at every attempt. Checking a name and then letting httpx resolve it again would leave a
+gap (DNS rebinding: a name can answer a public address to the check and a private one to the
+connection), so an attempt resolves the host once, checks every address it got, and connects
+to a checked address itself (`VettedAddressTransport`). The URL's host still names the request:
+the Host header, TLS SNI and the certificate check are the name's. Redirects are not followed,
+and proxies from the environment are not used (a proxy would resolve the name again).
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import socket
+import ssl
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from urllib.parse import urlsplit
 
 import httpx
@@ -21,14 +27,16 @@ from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt,
 from application.webhooks import REQUEST_TIMEOUT_SECONDS, WebhookResponse
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
+AddressPolicy = Callable[[str], bool]  # whether a resolved address may be connected to
 USER_AGENT = "ujumbe-webhooks/1.0"
 RESOLVE_TIMEOUT = 5.0
 
 
 async def resolve_host(host: str, port: int) -> list[str]:
-    """Every address `host` resolves to (an IP literal resolves to itself)."""
+    """Every address `host` resolves to, in the system's order of preference (an IP literal
+    resolves to itself)."""
     infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    return sorted({str(info[4][0]) for info in infos})
+    return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
 def is_public(address: str) -> bool:
@@ -38,43 +46,97 @@ def is_public(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
+def _any_address(address: str) -> bool:
+    return True
+
+
+async def _resolve(resolve: Resolver, scheme: str, host: str, port: int | None) -> list[str]:
+    """The addresses of `host`: OSError, UnicodeError or TimeoutError when it does not resolve."""
+    return await asyncio.wait_for(resolve(host, port or (443 if scheme == "https" else 80)), RESOLVE_TIMEOUT)
+
+
+def _refusal(host: str, addresses: Sequence[str], allowed: AddressPolicy) -> str | None:
+    refused = [address for address in addresses if not allowed(address)]
+    return f"{host} is a private or loopback address ({refused[0]})" if refused else None
+
+
+class TargetRefused(httpx.TransportError):
+    """The host resolved to an address the policy refuses; nothing was sent."""
+
+
+class VettedAddressTransport(httpx.AsyncBaseTransport):
+    """Resolves the request's host once, refuses it if any address fails the policy, and
+    connects only to those addresses (in order, the next one when a connection fails).
+
+    The request reaches `inner` with the vetted address in its URL, its Host header unchanged
+    and `sni_hostname` set to the original host, so TLS sends SNI for the name and verifies the
+    certificate against the name.
+    """
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, *, resolver: Resolver = resolve_host,
+                 allowed: AddressPolicy = is_public) -> None:
+        self._inner, self._resolve, self._allowed = inner, resolver, allowed
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        host = request.url.raw_host.decode("ascii")
+        try:
+            addresses = await _resolve(self._resolve, request.url.scheme, host, request.url.port)
+        except (OSError, UnicodeError, TimeoutError) as exc:
+            raise httpx.ConnectError(f"{host} does not resolve ({exc})", request=request) from exc
+        if refusal := _refusal(host, addresses, self._allowed):
+            raise TargetRefused(refusal, request=request)
+        failure = httpx.ConnectError(f"{host} resolves to no address", request=request)
+        for address in addresses:
+            pinned = httpx.Request(request.method, request.url.copy_with(host=address), headers=request.headers,
+                                   stream=request.stream, extensions={**request.extensions, "sni_hostname": host})
+            try:
+                return await self._inner.handle_async_request(pinned)
+            except httpx.ConnectError as exc:
+                failure = exc
+        raise failure
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
 class HttpxWebhookSender:
+    """`allow_private` lets every address through; `address_allowed` replaces the policy
+    (tests call a loopback address public); `verify` is the TLS trust (tests pass their CA)."""
+
     def __init__(self, *, allow_private: bool = False, timeout: float = REQUEST_TIMEOUT_SECONDS,
-                 resolver: Resolver = resolve_host, transport: httpx.AsyncBaseTransport | None = None) -> None:
-        self._allow_private = allow_private
+                 resolver: Resolver = resolve_host, address_allowed: AddressPolicy | None = None,
+                 verify: ssl.SSLContext | bool = True) -> None:
+        self._allowed = address_allowed or (_any_address if allow_private else is_public)
         self._timeout = timeout
         self._resolve = resolver
-        self._transport = transport
+        self._verify = verify
 
     async def refusal(self, url: str) -> str | None:
-        if self._allow_private:
+        if self._allowed is _any_address:
             return None
         parts = urlsplit(url)
         host = parts.hostname or ""
         try:
-            addresses = await asyncio.wait_for(
-                self._resolve(host, parts.port or (443 if parts.scheme == "https" else 80)), RESOLVE_TIMEOUT
-            )
+            addresses = await _resolve(self._resolve, parts.scheme, host, parts.port)
         except (OSError, UnicodeError, TimeoutError):
             # Not resolvable now: nothing says it is private. An attempt then fails to connect
             # and is retried; each attempt checks again.
             return None
-        private = [address for address in addresses if not is_public(address)]
-        if private:
-            return f"{host} is a private or loopback address ({private[0]})"
-        return None
+        return _refusal(host, addresses, self._allowed)
+
+    def _transport(self) -> VettedAddressTransport:
+        return VettedAddressTransport(httpx.AsyncHTTPTransport(verify=self._verify, trust_env=False),
+                                      resolver=self._resolve, allowed=self._allowed)
 
     async def post(self, url: str, body: bytes, headers: Mapping[str, str]) -> WebhookResponse:
-        if refusal := await self.refusal(url):
-            return WebhookResponse(status_code=None, error=f"target_refused: {refusal}")
         started = time.monotonic()
 
         def elapsed_ms() -> int:
             return int((time.monotonic() - started) * 1000)
 
         try:
-            async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False,
-                                         transport=self._transport) as client:
+            async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False,
+                                         transport=self._transport()) as client:
                 # One quick second try when the connection itself failed (nothing was sent);
                 # anything else is the delivery's retry schedule's business.
                 async for attempt in AsyncRetrying(retry=retry_if_exception_type(httpx.ConnectError),
@@ -84,6 +146,8 @@ class HttpxWebhookSender:
                         response = await client.post(
                             url, content=body, headers={**headers, "User-Agent": USER_AGENT}
                         )
+        except TargetRefused as exc:
+            return WebhookResponse(status_code=None, error=f"target_refused: {exc}")
         except httpx.TimeoutException:
             return WebhookResponse(status_code=None, error="timeout", duration_ms=elapsed_ms())
         except httpx.HTTPError as exc:

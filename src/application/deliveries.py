@@ -3,7 +3,8 @@
 Gateways hand reports (and inbound SMS) to a `GatewayListener` they are given; the listener
 queues a job per item, so the carrier is acknowledged at once and the work survives crashes.
 `ApplyDeliveryReport` moves the message with `domain.messages.next_status`: the first final
-report wins, so late, repeated or out-of-order reports never move a status backwards. A report
+report wins, so late, repeated or out-of-order reports never move a status backwards, and a
+campaign's `delivered_count` / `failed_count` move with the report that moved its message. A report
 whose gateway reference matches no message is recorded and ignored; since a report can overtake
 its own submit's outcome (the reference is stored with the outcome), `RematchDeliveryReports`
 tries unmatched reports again for a day.
@@ -160,8 +161,9 @@ class _Apply:
         )
         await uow.delivery_reports.record_status(moved)
         await uow.events.add(_event(moved, self._ids.new_id(), now))
-        # Campaign counters (delivered_count, failed_count) follow here for messages with a
-        # campaign_id, in this same transaction, once campaigns exist.
+        if moved.campaign_id is not None:
+            # Only a report that moved the message gets here, so each message counts once.
+            await uow.campaigns.count_final_status(moved.account_id, moved.campaign_id, moved.status, now)
         return ReportResult.APPLIED
 
 

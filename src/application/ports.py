@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, Self
 
 if TYPE_CHECKING:
     from application.accounts import AccountRepository, ApiKeyRepository, RefreshTokenRepository
+    from application.campaigns import CampaignRepository
     from application.credits import LedgerRepository
     from application.deliveries import DeliveryReportRepository
     from application.inbound import InboundRepository, OptOutRepository
     from application.notifications import NotificationRepository
+    from application.payments import PaymentOrderRepository
     from application.webhooks import WebhookRepository
     from application.idempotency import IdempotencyKeys
     from application.message_logs import MessageLogs
@@ -112,6 +114,8 @@ class UnitOfWork(Protocol):
     inbound: InboundRepository
     opt_outs: OptOutRepository
     delivery_reports: DeliveryReportRepository
+    payment_orders: PaymentOrderRepository
+    campaigns: CampaignRepository
 
     async def __aenter__(self) -> Self: ...
 

@@ -57,6 +57,7 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
+from application.payments import ExpireStalePaymentOrders
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
@@ -218,3 +219,6 @@ class Container(containers.DeclarativeContainer):
     mark_notification_read = providers.Factory(MarkNotificationRead, uow=uow.provider, clock=clock)
     announce = providers.Factory(Announce, uow=uow.provider, clock=clock, ids=ids)
     set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)
+
+    # payment orders
+    expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)

@@ -120,6 +120,13 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def reconcile_stuck_messages(timestamp: int | None = None) -> str:
         return str(await c.reconcile_stuck_messages()())
 
+    # Payment orders nobody answered within 10 minutes (DESIGN §6).
+    @every(EVERY_MINUTE)
+    @app.task(name="expire_stale_payment_orders", queue="payments", queueing_lock="expire_stale_payment_orders",
+              retry=RETRY)
+    async def expire_stale_payment_orders(timestamp: int | None = None) -> int:
+        return int(await c.expire_stale_payment_orders()())
+
     # Housekeeping.
     @every("*/15 * * * *")
     @app.task(name="purge_expired_idempotency_keys", queue="maintenance",

@@ -1,4 +1,5 @@
-"""Housekeeping the worker schedules: expired phone codes are purged every 15 minutes."""
+"""Housekeeping the worker schedules: expired phone codes are purged every 15 minutes, payment
+orders nobody answered are failed every minute."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock
+from application.payments import PaymentOrder
 from application.phone_verification import PhoneOtp
+from domain.payments import PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app
 from tests_support import ids
@@ -55,3 +58,39 @@ async def test_the_scheduled_task_purges_codes_past_the_throttle_window(
     async with opened.uow() as uow:
         assert await uow.phone_otps.get(ACCOUNT, old.phone) is None
         assert await uow.phone_otps.get(ACCOUNT, recent.phone) == recent
+
+
+def test_payment_order_expiry_is_scheduled_every_minute(container: Container) -> None:
+    periodic = build_job_app(container).periodic_registry.periodic_tasks
+    assert periodic[("expire_stale_payment_orders", "")].cron == "* * * * *"
+
+
+async def test_the_scheduled_task_fails_stale_payment_orders_and_queues_their_dispatch(
+        opened: Container, clock: FrozenClock, clean_database: str) -> None:
+    def order(n: int, age: timedelta) -> PaymentOrder:
+        created = clock.now() - age
+        return PaymentOrder(account_id=ACCOUNT, id=ids(10 + n), source="package", provider="mpesa", amount=10_000,
+                            credit_amount=300, checkout_message="Approve the prompt", payer_phone="+255712000001",
+                            created_at=created, updated_at=created)
+
+    stale, young = order(1, timedelta(minutes=12)), order(2, timedelta(minutes=3))
+    async with opened.uow() as uow:
+        await uow.payment_orders.add(stale)
+        await uow.payment_orders.add(young)
+        await uow.commit()
+
+    app = opened.job_app()
+    await app.open_async()
+    try:
+        assert await app.tasks["expire_stale_payment_orders"].func() == 1  # type: ignore[call-arg]
+    finally:
+        await app.close_async()
+
+    async with opened.uow() as uow:
+        failed = await uow.payment_orders.get(ACCOUNT, stale.id)
+        assert failed is not None and (failed.status, failed.failed_at) == (PaymentStatus.FAILED, clock.now())
+        assert await uow.payment_orders.get(ACCOUNT, young.id) == young
+        assert [e.type for e in await uow.events.undispatched(10)] == ["payment.failed"]
+    with psycopg.connect(clean_database) as conn:
+        queued = conn.execute("SELECT task_name FROM procrastinate_jobs WHERE status = 'todo'").fetchall()
+    assert queued == [("dispatch_outbox",)]  # the event's commit woke the outbox dispatch

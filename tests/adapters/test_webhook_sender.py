@@ -1,13 +1,37 @@
-"""The httpx webhook sender: real POSTs to a local receiver, and the private-address rule."""
+"""The httpx webhook sender: real POSTs to a local receiver, and the private-address rule.
+
+No test here sends anything off this machine: the DNS is a script, and where a test needs a
+"public" address it lets the policy call one loopback address (127.0.0.2) public.
+"""
 
 from __future__ import annotations
 
 import socket
+import ssl
 
 import pytest
+import trustme
 
 from adapters.webhooks import HttpxWebhookSender, is_public
 from webhook_receiver import WebhookReceiver
+
+VETTED = "127.0.0.2"  # stands for a public address
+
+
+def only_vetted(address: str) -> bool:
+    return address == VETTED
+
+
+class ScriptedDns:
+    """Answers in turn (the last answer for ever after) and remembers what was asked."""
+
+    def __init__(self, *answers: list[str]) -> None:
+        self._answers = list(answers)
+        self.asked: list[str] = []
+
+    async def __call__(self, host: str, port: int) -> list[str]:
+        self.asked.append(host)
+        return self._answers.pop(0) if len(self._answers) > 1 else self._answers[0]
 
 
 @pytest.mark.parametrize(("address", "public"), [
@@ -66,3 +90,66 @@ async def test_no_answer_is_an_error_not_an_exception() -> None:
     with WebhookReceiver(hang_first=True) as receiver:
         slow = await HttpxWebhookSender(allow_private=True, timeout=0.3).post(receiver.url, b"{}", {})
     assert (slow.status_code, slow.error) == (None, "timeout")
+
+
+async def test_an_attempt_connects_to_the_address_it_checked_not_to_a_second_answer() -> None:
+    # DNS rebinding: the name answers the vetted address twice, then an internal one. `localhost`
+    # is what the system resolver (so a plain httpx client) maps to 127.0.0.1, where an internal
+    # service listens on the same port: an attempt that resolved the name again to connect
+    # would reach it.
+    with WebhookReceiver(host=VETTED) as public, WebhookReceiver(port=public.port) as internal:
+        dns = ScriptedDns([VETTED], [VETTED], ["127.0.0.1"])
+        sender = HttpxWebhookSender(resolver=dns, address_allowed=only_vetted)
+        url = f"http://localhost:{public.port}/hooks"
+        assert await sender.refusal(url) is None  # registration saw the vetted answer
+        first = await sender.post(url, b'{"id":"e1"}', {"webhook-id": "e1"})
+        second = await sender.post(url, b'{"id":"e1"}', {"webhook-id": "e1"})
+        reached, leaked = public.snapshot(), internal.snapshot()
+    assert (first.status_code, first.error) == (200, None)
+    assert [(r.headers["host"], r.body) for r in reached] == [(f"localhost:{public.port}", b'{"id":"e1"}')]
+    assert (second.status_code, second.error) == (
+        None, "target_refused: localhost is a private or loopback address (127.0.0.1)")
+    assert leaked == []
+    assert dns.asked == ["localhost"] * 3  # registration, then once per attempt
+
+
+async def test_an_attempt_is_refused_when_any_resolved_address_is_refused() -> None:
+    with WebhookReceiver(host=VETTED) as public:
+        sender = HttpxWebhookSender(resolver=ScriptedDns([VETTED, "127.0.0.1"]), address_allowed=only_vetted)
+        response = await sender.post(f"http://localhost:{public.port}/hooks", b"{}", {})
+        assert (response.status_code, response.error) == (
+            None, "target_refused: localhost is a private or loopback address (127.0.0.1)")
+        assert public.snapshot() == []
+
+
+async def test_the_next_vetted_address_is_tried_when_one_does_not_answer() -> None:
+    with WebhookReceiver(host=VETTED) as public:
+        sender = HttpxWebhookSender(resolver=ScriptedDns(["127.0.0.3", VETTED]),
+                                    address_allowed=lambda a: a in {"127.0.0.3", VETTED})
+        response = await sender.post(f"http://hooks.ujumbe.test:{public.port}/hooks", b"{}", {})
+        assert response.status_code == 200
+        assert [r.headers["host"] for r in public.snapshot()] == [f"hooks.ujumbe.test:{public.port}"]
+
+
+async def test_tls_names_and_verifies_the_host_while_connecting_to_the_vetted_address() -> None:
+    ca = trustme.CA()
+    server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("hooks.ujumbe.test").configure_cert(server)
+    sni: list[str | None] = []
+
+    def remember_sni(sock: ssl.SSLObject, name: str | None, context: ssl.SSLContext) -> None:
+        sni.append(name)
+
+    server.sni_callback = remember_sni
+    trust = ssl.create_default_context()
+    ca.configure_trust(trust)
+    with WebhookReceiver(host=VETTED, tls=server) as receiver:
+        sender = HttpxWebhookSender(resolver=ScriptedDns([VETTED]), address_allowed=only_vetted, verify=trust)
+        named = await sender.post(f"https://hooks.ujumbe.test:{receiver.port}/hooks", b"{}", {})
+        # same address, another name: the certificate is checked against the name, so refused
+        misnamed = await sender.post(f"https://other.ujumbe.test:{receiver.port}/hooks", b"{}", {})
+        got = receiver.snapshot()
+    assert (named.status_code, named.error) == (200, None)
+    assert sni[0] == "hooks.ujumbe.test"
+    assert [r.headers["host"] for r in got] == [f"hooks.ujumbe.test:{receiver.port}"]
+    assert misnamed.status_code is None and (misnamed.error or "").startswith("connection_error")

@@ -7,6 +7,7 @@ from types import TracebackType
 from typing import Any, Self
 
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
+from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
@@ -15,6 +16,7 @@ from adapters.memory.deliveries import MemoryDeliveryReports
 from adapters.memory.inbound import MemoryInbound, MemoryOptOuts
 from adapters.memory.notifications import MemoryNotifications
 from adapters.memory.outbox import MemoryEventOutbox
+from adapters.memory.payments import MemoryPaymentOrders
 from adapters.memory.reference import MemoryCountryRates
 from adapters.memory.store import MemoryStore
 from adapters.memory.webhooks import MemoryWebhooks
@@ -54,6 +56,8 @@ class MemoryUnitOfWork:
         self.inbound = MemoryInbound(self.store)
         self.opt_outs = MemoryOptOuts(self.store)
         self.delivery_reports = MemoryDeliveryReports(self.store)
+        self.payment_orders = MemoryPaymentOrders(self.store)
+        self.campaigns = MemoryCampaigns(self.store)
 
     async def __aexit__(
         self,

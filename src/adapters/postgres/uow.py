@@ -10,6 +10,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
+from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
@@ -18,6 +19,7 @@ from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
+from adapters.postgres.payments import PostgresPaymentOrders
 from adapters.postgres.reference import PostgresCountryRates
 from adapters.postgres.webhooks import PostgresWebhooks
 
@@ -61,6 +63,8 @@ class PostgresUnitOfWork:
         self.inbound = PostgresInbound(conn)
         self.opt_outs = PostgresOptOuts(conn)
         self.delivery_reports = PostgresDeliveryReports(conn)
+        self.payment_orders = PostgresPaymentOrders(conn)
+        self.campaigns = PostgresCampaigns(conn)
 
     async def __aexit__(
         self,

@@ -1,0 +1,113 @@
+"""Payment-order repositories: memory = PostgreSQL; expiry on PostgreSQL, concurrent runs included."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import psycopg
+import pytest
+
+from adapters.memory.system import FrozenClock, SequentialIds
+from application.payments import EXPIRED, ExpireStalePaymentOrders, PaymentOrder
+from domain.payments import PaymentStatus
+from tests_support import Backend, ids
+
+ACCOUNT = ids(1)
+OTHER = ids(2)
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture()
+async def store(backend: Backend) -> Backend:
+    await backend.seed_account(ACCOUNT)
+    await backend.seed_account(OTHER)
+    return backend
+
+
+def order(n: int, account: str = ACCOUNT, minutes: int = 0, **changes: object) -> PaymentOrder:
+    created = T0 + timedelta(minutes=minutes)
+    base = PaymentOrder(account_id=account, id=ids(100 + n), source="voucher", provider="airtel", amount=5_000,
+                        credit_amount=140, checkout_message="Dial *150*60# to approve", payer_phone="+255682000001",
+                        created_at=created, updated_at=created)
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+async def add(backend: Backend, *orders: PaymentOrder) -> None:
+    async with backend.uow() as uow:
+        for o in orders:
+            await uow.payment_orders.add(o)
+        await uow.commit()
+
+
+async def test_orders_are_stored_per_account(store: Backend) -> None:
+    first = order(1, provider_ref="AIR-1")
+    await add(store, first, order(2, OTHER))
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, first.id) == first
+        assert await uow.payment_orders.get(OTHER, first.id) is None
+        assert await uow.payment_orders.get(ACCOUNT, "not-a-uuid") is None
+
+
+async def test_pending_orders_are_listed_oldest_first_across_accounts(store: Backend) -> None:
+    await add(store,
+              order(1, minutes=5), order(2, OTHER, minutes=1), order(3, minutes=3),
+              order(4, minutes=20),  # too young
+              order(5, minutes=0, status=PaymentStatus.CONFIRMED, confirmed_at=T0))
+    async with store.uow() as uow:
+        found = await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=10), 10)
+        assert [o.id for o in found] == [ids(102), ids(103), ids(101)]
+        assert [o.id for o in await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=10), 2)] == [
+            ids(102), ids(103)]
+        assert await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=1), 10) == []
+
+
+async def test_a_settlement_is_stored_and_leaves_the_pending_list(store: Backend) -> None:
+    pending = order(1)
+    await add(store, pending)
+    at = T0 + timedelta(minutes=11)
+    failed = replace(pending, status=PaymentStatus.FAILED, failure_reason=EXPIRED, failed_at=at, updated_at=at,
+                     provider_ref="AIR-9")
+    async with store.uow() as uow:
+        await uow.payment_orders.record_settlement(failed)
+        await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, pending.id) == failed
+        assert await uow.payment_orders.pending_created_before(at, 10) == []
+
+
+async def test_an_order_left_uncommitted_is_not_stored(store: Backend) -> None:
+    async with store.uow() as uow:
+        await uow.payment_orders.add(order(1))
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, ids(101)) is None
+
+
+async def test_concurrent_expiry_runs_fail_each_order_once(store: Backend) -> None:
+    await add(store, *(order(n, ACCOUNT if n % 2 else OTHER) for n in range(1, 21)))
+    clock = FrozenClock(T0 + timedelta(minutes=15))
+    expire = ExpireStalePaymentOrders(store.uow, clock, SequentialIds())
+    counts = await asyncio.gather(*(expire(batch_size=3) for _ in range(4)))
+    assert sum(counts) == 20
+    assert await expire() == 0
+    async with store.uow() as uow:
+        events = await uow.events.undispatched(100)
+        assert sorted(e.data["order_id"] for e in events) == [ids(100 + n) for n in range(1, 21)]
+        assert {e.type for e in events} == {"payment.failed"}
+        assert (await uow.notifications.page(ACCOUNT, 1, 100))[1] == 10
+        assert (await uow.notifications.page(OTHER, 1, 100))[1] == 10
+
+
+def test_the_database_keeps_settlement_columns_consistent_with_the_status(clean_database: str) -> None:
+    insert = ("INSERT INTO payment_orders (account_id, id, status, source, provider, amount, credit_amount,"
+              " checkout_message, payer_phone, created_at, updated_at, failed_at, failure_reason)"
+              " VALUES (%s, %s, %s, 'package', 'mpesa', 1000, 28, 'Approve', '+255712000001', now(), now(), %s, %s)")
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        conn.execute("INSERT INTO accounts (id, email, password_hash, created_at) VALUES (%s, 'a@x.tz', 'x', now())",
+                     (ACCOUNT,))
+        conn.execute(insert, (ACCOUNT, ids(1), "failed", T0, EXPIRED))
+        for n, (status, failed_at, reason) in enumerate([("failed", T0, None), ("pending", T0, None),
+                                                         ("pending", None, EXPIRED), ("lost", None, None)]):
+            with pytest.raises(psycopg.errors.CheckViolation):
+                conn.execute(insert, (ACCOUNT, ids(2 + n), status, failed_at, reason))
