@@ -19,10 +19,9 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from application.inbound import InboundSms
-from application.messaging import Message
-from application.ports import Clock, IdGenerator, JobQueue, OutboxEvent, UnitOfWork, UnitOfWorkFactory
+from application.messaging import Message, message_event
+from application.ports import Clock, IdGenerator, JobQueue, UnitOfWork, UnitOfWorkFactory
 from domain.messages import MessageEvent, MessageStatus, is_report, next_status
-from domain.webhooks import WebhookEventType
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
 # job: {"reported_at", "reports": [[gateway_ref, outcome, error], ...]} (compact: a bulk's 1000 in one job)
@@ -126,23 +125,6 @@ class QueueGatewayReports:
         })
 
 
-def _event(message: Message, event_id: str, at: datetime) -> OutboxEvent:
-    delivered = message.status == MessageStatus.DELIVERED
-    data: dict[str, object] = {
-        "message_id": message.id, "to": message.to, "from": message.sender,
-        "status": message.status.value, "credits_used": message.credits_used,
-        "sms_parts": message.sms_parts, "batch_id": message.batch_id,
-    }
-    if message.campaign_id is not None:
-        data["campaign_id"] = message.campaign_id
-    if delivered:
-        data["delivered_at"] = message.delivered_at.isoformat() if message.delivered_at else None
-    else:
-        data["error"] = message.error
-    event_type = WebhookEventType.MESSAGE_DELIVERED if delivered else WebhookEventType.MESSAGE_FAILED
-    return OutboxEvent(id=event_id, account_id=message.account_id, type=event_type, data=data, created_at=at)
-
-
 class _Apply:
     """Moves one locked message by one report, in the caller's transaction."""
 
@@ -160,7 +142,7 @@ class _Apply:
             error=None if status == MessageStatus.DELIVERED else (report.error or UNDELIVERABLE_ERROR),
         )
         await uow.delivery_reports.record_status(moved)
-        await uow.events.add(_event(moved, self._ids.new_id(), now))
+        await uow.events.add(message_event(moved, self._ids.new_id(), now))
         if moved.campaign_id is not None:
             # Only a report that moved the message gets here, so each message counts once.
             await uow.campaigns.count_final_status(moved.account_id, moved.campaign_id, moved.status, now)

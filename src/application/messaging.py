@@ -336,20 +336,29 @@ def _applied(message: Message, outcome: SubmitOutcome, at: datetime) -> Message:
     )
 
 
-def _event(message: Message, event_id: str) -> OutboxEvent:
-    sent = message.status == MessageStatus.SENT
+_EVENT_OF_STATUS = {
+    MessageStatus.SENT: WebhookEventType.MESSAGE_SENT,
+    MessageStatus.DELIVERED: WebhookEventType.MESSAGE_DELIVERED,
+    MessageStatus.FAILED: WebhookEventType.MESSAGE_FAILED,
+}
+
+
+def message_event(message: Message, event_id: str, at: datetime) -> OutboxEvent:
+    """The webhook event of the status a message just reached (`message.sent`, `.delivered`,
+    `.failed`), whether a submit's outcome or a delivery report moved it there."""
     data: dict[str, object] = {
         "message_id": message.id, "to": message.to, "from": message.sender,
         "status": message.status.value, "credits_used": message.credits_used,
         "sms_parts": message.sms_parts, "batch_id": message.batch_id,
     }
-    if not sent:
+    if message.campaign_id is not None:
+        data["campaign_id"] = message.campaign_id
+    if message.status == MessageStatus.DELIVERED:
+        data["delivered_at"] = message.delivered_at.isoformat() if message.delivered_at else None
+    elif message.status == MessageStatus.FAILED:
         data["error"] = message.error
-    return OutboxEvent(
-        id=event_id, account_id=message.account_id,
-        type=WebhookEventType.MESSAGE_SENT if sent else WebhookEventType.MESSAGE_FAILED,
-        data=data, created_at=message.updated_at,
-    )
+    return OutboxEvent(id=event_id, account_id=message.account_id, type=_EVENT_OF_STATUS[message.status],
+                       data=data, created_at=at)
 
 
 class _Outcomes:
@@ -380,7 +389,7 @@ class _Outcomes:
                                   reference=refund_reference, refunds=refunds)
                 await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
             if final:
-                await uow.events.add_many([_event(m, self._ids.new_id()) for m in final.values()])
+                await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
             await uow.commit()
         return final
 
@@ -388,7 +397,7 @@ class _Outcomes:
                            at: datetime) -> dict[str, Message]:
         """Nothing to refund: the outcomes and their events in one step."""
         applied = {mid: _applied(message, outcome, at) for mid, (message, outcome) in outcomes.items()}
-        events = {mid: _event(message, self._ids.new_id()) for mid, message in applied.items()}
+        events = {mid: message_event(message, self._ids.new_id(), at) for mid, message in applied.items()}
         async with self._uow() as uow:
             moved = await uow.messages.record_sent(
                 account_id, [outcome for _, outcome in outcomes.values()], events, at)
