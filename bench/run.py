@@ -104,10 +104,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data_dir: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(data_dir: Path, port: int, workers: int, src: Path | None = None) -> subprocess.Popen[bytes]:
     """`ujumbe serve --no-worker` on the embedded database in `data_dir`; its output goes to
-    `data_dir/server.log` (a pipe nobody reads would block it once full)."""
+    `data_dir/server.log` (a pipe nobody reads would block it once full). `src`: serve that
+    source tree (a baseline revision) instead of this one."""
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
+    if src is not None:  # ahead of this tree's editable install on sys.path
+        env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with open(data_dir / "server.log", "wb") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--host", "127.0.0.1",
@@ -311,6 +314,88 @@ def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
     return "\n".join(lines)
 
 
+def source_of(revision: str, into: Path) -> Path:
+    """The `src` tree of a git revision of this repository, extracted under `into`."""
+    repo = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "-C", str(repo), "archive", revision, "src"], check=True,
+                             capture_output=True).stdout
+    into.mkdir(parents=True)
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into / "src"
+
+
+@dataclass
+class Served:
+    server: subprocess.Popen[bytes]
+    base: str
+    url: str
+    accounts: dict[str, Account]
+
+
+async def serve(data_dir: Path, workers: int, names: list[str], src: Path | None = None) -> Served:
+    """A server on a fresh embedded database, with enterprise accounts holding a million credits."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    print(f"starting ujumbe serve --no-worker on {base} (data in {data_dir})", file=sys.stderr)
+    server = start_server(data_dir, port, workers, src)
+    try:
+        await wait_until_healthy(base, server, data_dir / "server.log")
+        url = embedded_database_url(data_dir)
+        container = Container()
+        container.settings.override(providers.Object(Settings(database_url=url, data_dir=data_dir)))
+        await container.pool().open(wait=True)
+        try:
+            accounts = await make_accounts(container, names, credits=1_000_000)
+        finally:
+            await container.pool().close()
+    except BaseException:
+        stop(server)
+        raise
+    return Served(server, base, url, accounts)
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, concurrency: int,
+                           workers: int, limit_s: float) -> str:
+    """Single sends over HTTP on this tree and on `revision`, each on its own fresh server and
+    database, in alternate phases (this, baseline, this, baseline, ...) so both see the same
+    machine; the report gives each phase and the ratio of the medians."""
+    names = [f"round{i}" for i in range(rounds)] + ["warmup"]
+    this = await serve(tmp / "this", workers, names)
+    try:
+        baseline = await serve(tmp / "baseline", workers, names, source_of(revision, tmp / "baseline-src"))
+        try:
+            for served in (this, baseline):
+                await http_sends(served.base, served.accounts["warmup"], 300, concurrency, limit_s, "warm-up")
+            rates: dict[str, list[float]] = {"this tree": [], revision: []}
+            for i in range(rounds):
+                for label, served in (("this tree", this), (revision, baseline)):
+                    print(f"phase: single sends over HTTP, {label}, round {i + 1}", file=sys.stderr)
+                    result = await http_sends(served.base, served.accounts[f"round{i}"], sends,
+                                              concurrency, limit_s, "single send, HTTP")
+                    rates[label].append(result.per_second)
+        finally:
+            stop(baseline.server)
+    finally:
+        stop(this.server)
+    lines = [f"single sends/s over HTTP, one account, {concurrency} clients, alternated rounds"]
+    for label, values in rates.items():
+        lines.append(f"  {label:<24}" + "".join(f"{v:>8.0f}" for v in values)
+                     + f"   median {statistics.median(values):.0f}")
+    this_median, base_median = statistics.median(rates["this tree"]), statistics.median(rates[revision])
+    lines.append(f"  this tree / {revision} (medians){this_median / base_median:>14.2f}")
+    lines.append(f"  this tree / target {TARGET_SENDS_PER_SECOND}/s (median){this_median / TARGET_SENDS_PER_SECOND:>10.2f}")
+    return "\n".join(lines)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sends", type=int, default=2000, help="single sends per phase (at most 5000: "
@@ -320,27 +405,21 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="HTTP worker processes")
     parser.add_argument("--limit", type=float, default=60, help="seconds at most per phase")
     parser.add_argument("--json", dest="json_path", help="also write the results to this file")
+    parser.add_argument("--baseline", metavar="REV", help="instead of the phases: single sends over HTTP on "
+                        "this tree and on git revision REV, alternated (see --rounds)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: phases per side")
     args = parser.parse_args()
     sends = min(args.sends, 5000)
+    if args.baseline:
+        with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
+            print(await against_baseline(Path(tmp), args.baseline, args.rounds, sends, args.concurrency,
+                                         args.workers, args.limit))
+        return
 
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
-        data_dir = Path(tmp)
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        print(f"starting ujumbe serve --no-worker on {base} (data in {data_dir})", file=sys.stderr)
-        server = start_server(data_dir, port, args.workers)
+        served = await serve(Path(tmp), args.workers, ["warmup", "ceiling", "single", "idempotent", "bulk"])
+        base, url, accounts = served.base, served.url, served.accounts
         try:
-            await wait_until_healthy(base, server, data_dir / "server.log")
-            url = embedded_database_url(data_dir)
-            container = Container()
-            container.settings.override(providers.Object(Settings(database_url=url, data_dir=data_dir)))
-            await container.pool().open(wait=True)
-            try:
-                accounts = await make_accounts(container, ["warmup", "ceiling", "single", "idempotent", "bulk"],
-                                               credits=1_000_000)
-            finally:
-                await container.pool().close()
-
             results: dict[str, Result] = {}
             print("warming up", file=sys.stderr)
             await http_sends(base, accounts["warmup"], 300, args.concurrency, args.limit, "warm-up")
@@ -367,11 +446,7 @@ async def main() -> None:
                 Path(args.json_path).write_text(json.dumps(
                     {k: {**asdict(v), "per_second": v.per_second} for k, v in results.items()}, indent=2))
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(served.server)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
+from adapters.postgres.group_commit import autocommit, is_idle
 from adapters.postgres.ids import is_uuid
 from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
 from application.phone_verification import PhoneOtp
@@ -70,6 +71,13 @@ class PostgresAccounts:
         )
 
 
+_KEY_BY_HASH = (
+    "SELECT k.id::text, k.account_id::text, k.name, k.prefix, k.key_hash, k.created_at,"
+    " k.last_used_at, k.revoked_at, a.plan"
+    " FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = %s"
+)
+
+
 class PostgresApiKeys:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
@@ -82,14 +90,11 @@ class PostgresApiKeys:
         )
 
     async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
-        async with self._conn.cursor() as cur:
-            await cur.execute(
-                "SELECT k.id::text, k.account_id::text, k.name, k.prefix, k.key_hash, k.created_at,"
-                " k.last_used_at, k.revoked_at, a.plan"
-                " FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = %s",
-                (key_hash,),
-            )
-            row = await cur.fetchone()
+        if is_idle(self._conn):  # every API request asks: one round trip, no BEGIN/ROLLBACK around it
+            async with autocommit(self._conn):
+                row = await (await self._conn.execute(_KEY_BY_HASH, (key_hash,))).fetchone()
+        else:
+            row = await (await self._conn.execute(_KEY_BY_HASH, (key_hash,))).fetchone()
         if row is None:
             return None
         return ApiKeyOwner(key=ApiKey(*row[:8]), plan=row[8])

@@ -13,7 +13,7 @@ from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, Postgr
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
-from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
+from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds, send_groups
 from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
@@ -47,7 +47,7 @@ class PostgresUnitOfWork:
         """Give every repository the transaction's connection."""
         self.events = PostgresEventOutbox(conn)
         self.ledger = PostgresLedger(conn)
-        self.messages = PostgresMessages(conn, self.events)
+        self.messages = PostgresMessages(conn, self.events, send_groups(self._pool))
         self.senders = PostgresSenderIds(conn)
         self.accounts = PostgresAccounts(conn)
         self.api_keys = PostgresApiKeys(conn)
