@@ -56,6 +56,8 @@ class Result:
     p50_ms: float
     p99_ms: float
     max_ms: float
+    server_cpu_ms: float = 0.0  # CPU per request: the server's processes, PostgreSQL's
+    db_cpu_ms: float = 0.0
 
     @property
     def per_second(self) -> float:
@@ -97,6 +99,58 @@ def number(i: int) -> str:
 
 
 # --- the server ----------------------------------------------------------------------------
+
+class CpuMeter:
+    """CPU seconds used so far by the server's processes and by PostgreSQL's (from /proc, so on
+    Linux only; zeros elsewhere). Tells what a phase cost, not only how long it took: on a
+    shared 2-core machine the wall time depends on what else runs."""
+
+    def __init__(self, server_pid: int, data_dir: Path) -> None:
+        self._server_pid, self._postmaster_file = server_pid, data_dir / "pg" / "postmaster.pid"
+        self._tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def _processes(self) -> dict[int, tuple[int, float]]:
+        found: dict[int, tuple[int, float]] = {}
+        for entry in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = entry.read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            # utime + stime, and cutime + cstime: what its exited children used (a backend that
+            # closed during the phase is counted in the postmaster's)
+            found[int(entry.parent.name)] = (int(fields[1]), sum(map(int, fields[11:15])) / self._tick)
+        return found
+
+    def sample(self) -> tuple[float, float]:
+        """(server CPU s, PostgreSQL CPU s) so far."""
+        processes = self._processes()
+        try:
+            postmaster = int(self._postmaster_file.read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            postmaster = -1
+
+        def tree(root: int, stop: int) -> float:
+            total, todo = 0.0, [root]
+            while todo:
+                pid = todo.pop()
+                if pid in processes and pid != stop:
+                    total += processes[pid][1]
+                    todo.extend(child for child, (parent, _) in processes.items() if parent == pid)
+            return total
+
+        return tree(self._server_pid, postmaster), tree(postmaster, -1)
+
+
+async def metered(meter: CpuMeter, phase: Awaitable[Result]) -> Result:
+    """The phase's result with the CPU per request it cost the server and PostgreSQL."""
+    server_before, db_before = meter.sample()
+    result = await phase
+    server_after, db_after = meter.sample()
+    if result.requests:
+        result.server_cpu_ms = (server_after - server_before) * 1000 / result.requests
+        result.db_cpu_ms = (db_after - db_before) * 1000 / result.requests
+    return result
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -293,11 +347,12 @@ def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
         f"ujumbe bench: {os.cpu_count()} CPU(s), {concurrency} concurrent clients, "
         f"{workers} HTTP worker process(es), embedded PostgreSQL, loopback",
         "",
-        f"{'phase':<34}{'requests':>9}{'per s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}",
+        f"{'phase':<34}{'requests':>9}{'per s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+        f"{'srv cpu':>9}{'db cpu':>9}   (CPU ms per request)",
     ]
     for r in results.values():
         lines.append(f"{r.name:<34}{r.requests:>9}{r.per_second:>10.0f}{r.p50_ms:>9.1f}"
-                     f"{r.p99_ms:>9.1f}{r.max_ms:>9.1f}")
+                     f"{r.p99_ms:>9.1f}{r.max_ms:>9.1f}{r.server_cpu_ms:>9.2f}{r.db_cpu_ms:>9.2f}")
     def ratio(label: str, value: float) -> None:
         lines.append(f"{label:<52}{value:7.2f}")
 
@@ -330,6 +385,7 @@ class Served:
     base: str
     url: str
     accounts: dict[str, Account]
+    meter: CpuMeter
 
 
 async def serve(data_dir: Path, workers: int, names: list[str], src: Path | None = None) -> Served:
@@ -352,7 +408,7 @@ async def serve(data_dir: Path, workers: int, names: list[str], src: Path | None
     except BaseException:
         stop(server)
         raise
-    return Served(server, base, url, accounts)
+    return Served(server, base, url, accounts, CpuMeter(server.pid, data_dir))
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:
@@ -376,12 +432,14 @@ async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, co
             for served in (this, baseline):
                 await http_sends(served.base, served.accounts["warmup"], 300, concurrency, limit_s, "warm-up")
             rates: dict[str, list[float]] = {"this tree": [], revision: []}
+            cpu: dict[str, list[tuple[float, float]]] = {"this tree": [], revision: []}
             for i in range(rounds):
                 for label, served in (("this tree", this), (revision, baseline)):
                     print(f"phase: single sends over HTTP, {label}, round {i + 1}", file=sys.stderr)
-                    result = await http_sends(served.base, served.accounts[f"round{i}"], sends,
-                                              concurrency, limit_s, "single send, HTTP")
+                    result = await metered(served.meter, http_sends(
+                        served.base, served.accounts[f"round{i}"], sends, concurrency, limit_s, "single send, HTTP"))
                     rates[label].append(result.per_second)
+                    cpu[label].append((result.server_cpu_ms, result.db_cpu_ms))
         finally:
             stop(baseline.server)
     finally:
@@ -390,6 +448,9 @@ async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, co
     for label, values in rates.items():
         lines.append(f"  {label:<24}" + "".join(f"{v:>8.0f}" for v in values)
                      + f"   median {statistics.median(values):.0f}")
+    lines.append("CPU ms per send, server + PostgreSQL")
+    for label, costs in cpu.items():
+        lines.append(f"  {label:<24}" + "".join(f"  {srv:.2f}+{db:.2f}" for srv, db in costs))
     this_median, base_median = statistics.median(rates["this tree"]), statistics.median(rates[revision])
     lines.append(f"  this tree / {revision} (medians){this_median / base_median:>14.2f}")
     lines.append(f"  this tree / target {TARGET_SENDS_PER_SECOND}/s (median){this_median / TARGET_SENDS_PER_SECOND:>10.2f}")
@@ -419,24 +480,27 @@ async def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
         served = await serve(Path(tmp), args.workers, ["warmup", "ceiling", "single", "idempotent", "bulk"])
         base, url, accounts = served.base, served.url, served.accounts
+        meter = served.meter
         try:
             results: dict[str, Result] = {}
             print("warming up", file=sys.stderr)
             await http_sends(base, accounts["warmup"], 300, args.concurrency, args.limit, "warm-up")
             print("phase: one send at a time", file=sys.stderr)
-            results["sequential"] = await http_sends(base, accounts["warmup"], 200, 1, args.limit,
-                                                     "single send, HTTP, 1 client")
+            results["sequential"] = await metered(meter, http_sends(base, accounts["warmup"], 200, 1, args.limit,
+                                                                    "single send, HTTP, 1 client"))
             print("phase: ceiling (psycopg)", file=sys.stderr)
-            results["ceiling"] = await sql_sends(url, accounts["ceiling"], sends, args.concurrency, args.limit)
+            results["ceiling"] = await metered(meter, sql_sends(url, accounts["ceiling"], sends, args.concurrency,
+                                                                args.limit))
             print("phase: single sends over HTTP", file=sys.stderr)
-            results["single"] = await http_sends(base, accounts["single"], sends, args.concurrency, args.limit,
-                                                 "single send, HTTP")
+            results["single"] = await metered(meter, http_sends(base, accounts["single"], sends, args.concurrency,
+                                                                args.limit, "single send, HTTP"))
             print("phase: single sends with Idempotency-Key", file=sys.stderr)
-            results["idempotent"] = await http_sends(base, accounts["idempotent"], sends, args.concurrency,
-                                                     args.limit, "single send + Idempotency-Key", idempotent=True)
+            results["idempotent"] = await metered(meter, http_sends(
+                base, accounts["idempotent"], sends, args.concurrency, args.limit, "single send + Idempotency-Key",
+                idempotent=True))
             if args.bulks:
                 print("phase: bulk of 1000", file=sys.stderr)
-                results["bulk"] = await http_bulks(base, accounts["bulk"], args.bulks, args.limit)
+                results["bulk"] = await metered(meter, http_bulks(base, accounts["bulk"], args.bulks, args.limit))
 
             with psycopg.connect(url) as conn:
                 row = conn.execute("SELECT count(*) FROM messages WHERE status = 'sent'").fetchone()
