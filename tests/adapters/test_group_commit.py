@@ -14,7 +14,8 @@ import psycopg
 import pytest
 
 from adapters.postgres.database import create_pool
-from adapters.postgres.messaging import send_groups
+from adapters.postgres.group_commit import group_commits
+from adapters.postgres.messaging import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.messaging import Message, SubmitOutcome
 from application.ports import OutboxEvent
@@ -185,7 +186,7 @@ async def paid_in_postgres(pool: Any, m: Message, entry: str) -> bool | str:
 
 
 async def test_concurrent_sends_share_statements_and_a_reference_posted_before_is_not_paid_twice(pool: Any) -> None:
-    recording = Recording(send_groups(pool).paid)
+    recording = Recording(group_commits(pool).of(pay_in_order))
     async with PostgresUnitOfWork(pool) as uow:
         await uow.ledger.post(ONE, Posting(type=EntryType.GRANT, credits=100, description="grant",
                                            reference="grant:1"), ids(9000), T0)
@@ -223,7 +224,7 @@ async def test_an_item_that_fails_its_group_fails_alone(pool: Any) -> None:
 
 
 async def test_a_unit_of_work_with_an_open_transaction_pays_inside_it(pool: Any) -> None:
-    recording = Recording(send_groups(pool).paid)
+    recording = Recording(group_commits(pool).of(pay_in_order))
     async with PostgresUnitOfWork(pool) as uow:
         await uow.ledger.post(ONE, Posting(type=EntryType.GRANT, credits=1, description="grant",
                                            reference="grant:1"), ids(9000), T0)
@@ -235,3 +236,30 @@ async def test_a_unit_of_work_with_an_open_transaction_pays_inside_it(pool: Any)
     async with PostgresUnitOfWork(pool) as uow:
         assert await uow.ledger.balance(ONE) == 0  # the grant went with the rollback
         assert await uow.messages.get(ONE, message(1).id) is None
+
+
+async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refused_at_once(pool: Any) -> None:
+    from adapters.postgres.accounts import keys_by_hash
+    from application.accounts import ApiKey
+
+    recording = Recording(group_commits(pool).of(keys_by_hash))
+    keys = [ApiKey(id=ids(300 + n), account_id=ONE if n % 2 else TWO, name=f"k{n}", prefix="uj_live_x",
+                   key_hash=f"hash-{n}", created_at=T0) for n in range(6)]
+    async with PostgresUnitOfWork(pool) as uow:
+        for key in keys:
+            await uow.api_keys.add(key)
+        await uow.commit()
+
+    async def lookup(key_hash: str) -> Any:
+        async with PostgresUnitOfWork(pool) as uow:
+            return await uow.api_keys.by_hash(key_hash)
+
+    found = await asyncio.gather(*(lookup(f"hash-{n % 7}") for n in range(14)))
+    assert [f.key if f else None for f in found] == [keys[n % 7] if n % 7 < 6 else None for n in range(14)]
+    assert [f.plan for f in found if f] == ["free"] * 12
+    assert max(recording.sizes) > 1
+    async with PostgresUnitOfWork(pool) as uow:
+        assert await uow.api_keys.revoke(ONE, keys[1].id, T0)
+        await uow.commit()
+    again = await asyncio.gather(*(lookup(f"hash-{n}") for n in range(6)))
+    assert [f.key.revoked_at is not None for f in again if f] == [n == 1 for n in range(6)]

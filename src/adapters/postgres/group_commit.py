@@ -20,7 +20,8 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+from weakref import WeakKeyDictionary
 
 from psycopg import AsyncConnection
 from psycopg.pq import TransactionStatus
@@ -64,7 +65,8 @@ class _Waiter(Generic[Item]):
 
 class GroupCommit(Generic[Item, Verdict]):
     """Items handed over by concurrent callers, run as groups by `statement` (see module doc).
-    One per pool: the first caller in an event loop starts afresh (a test's loop, a CLI run)."""
+    One per pool and statement (`GroupCommits.of`): the first caller in an event loop starts
+    afresh (a test's loop, a CLI run)."""
 
     def __init__(self, statement: GroupStatement[Item, Verdict]) -> None:
         self._statement = statement
@@ -148,3 +150,28 @@ class GroupCommit(Generic[Item, Verdict]):
             self._waiting[0].answer.set_result(_LEAD)
         else:
             self._leading = False
+
+
+class GroupCommits:
+    """One pool's group commits, one per statement."""
+
+    def __init__(self) -> None:
+        self._of: dict[object, GroupCommit[Any, Any]] = {}
+
+    def of(self, statement: GroupStatement[Item, Verdict]) -> GroupCommit[Item, Verdict]:
+        group = self._of.get(statement)
+        if group is None:
+            group = self._of[statement] = GroupCommit(statement)
+        return group
+
+
+_OF_POOL: WeakKeyDictionary[object, GroupCommits] = WeakKeyDictionary()
+
+
+def group_commits(pool: object) -> GroupCommits:
+    """The pool's group commits (the callers of one pool share a group; another pool may be
+    another database)."""
+    groups = _OF_POOL.get(pool)
+    if groups is None:
+        groups = _OF_POOL[pool] = GroupCommits()
+    return groups

@@ -7,12 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from adapters.postgres.group_commit import GroupCommit, is_idle
+from adapters.postgres.group_commit import GroupCommits, is_idle
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.messaging import Message, SenderId, SubmitOutcome
 from application.ports import OutboxEvent
@@ -97,7 +96,7 @@ class _Paid:
     at: datetime
 
 
-async def _pay(conn: AsyncConnection, group: Sequence[_Paid]) -> list[bool | Exception]:
+async def pay_in_order(conn: AsyncConnection, group: Sequence[_Paid]) -> list[bool | Exception]:
     """Per item: True when appended, False when its reference was posted before (nothing moved),
     or the InsufficientCredits its caller raises."""
     rows = [_row(p.message) for p in group]
@@ -134,7 +133,7 @@ class _Sent:
     at: datetime
 
 
-async def _record_sent(conn: AsyncConnection, group: Sequence[_Sent]) -> list[list[str]]:
+async def record_sent_together(conn: AsyncConnection, group: Sequence[_Sent]) -> list[list[str]]:
     """Per item: the ids of its messages moved. A message in more than one item (a send and a
     reconciler racing) goes in a later statement, so only one of them moves it, as in turn."""
     moved: list[list[str]] = [[] for _ in group]
@@ -168,25 +167,6 @@ async def _record_sent(conn: AsyncConnection, group: Sequence[_Sent]) -> list[li
     return moved
 
 
-class SendGroups:
-    """The group commits of single sends, one set per pool (see `group_commit`)."""
-
-    def __init__(self) -> None:
-        self.paid: GroupCommit[_Paid, bool] = GroupCommit(_pay)
-        self.sent: GroupCommit[_Sent, list[str]] = GroupCommit(_record_sent)
-
-
-_GROUPS: WeakKeyDictionary[object, SendGroups] = WeakKeyDictionary()
-
-
-def send_groups(pool: object) -> SendGroups:
-    """The pool's group commits (created on first use)."""
-    groups = _GROUPS.get(pool)
-    if groups is None:
-        groups = _GROUPS[pool] = SendGroups()
-    return groups
-
-
 def _outcome_params(account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime) -> dict[str, Any]:
     return {
         "account_id": account_id, "at": at,
@@ -215,7 +195,7 @@ def _message(row: dict[str, Any]) -> Message:
 
 class PostgresMessages:
     def __init__(self, conn: AsyncConnection, events: PostgresEventOutbox,
-                 groups: SendGroups | None = None) -> None:
+                 groups: GroupCommits | None = None) -> None:
         self._conn = conn
         self._events = events  # the unit of work's outbox: events written here count for its wake-up
         self._groups = groups  # None: every statement alone
@@ -245,8 +225,8 @@ class PostgresMessages:
         if self._groups is not None and is_idle(self._conn):
             # Nothing else in the transaction: the statement joins the next group commit, so the
             # account's balance row is locked once for many sends' debits and one commit's sync.
-            return await self._groups.paid.run(self._conn, item)
-        (verdict,) = await _pay(self._conn, [item])
+            return await self._groups.of(pay_in_order).run(self._conn, item)
+        (verdict,) = await pay_in_order(self._conn, [item])
         if isinstance(verdict, Exception):
             raise verdict
         return verdict
@@ -273,9 +253,9 @@ class PostgresMessages:
             raise ValueError("every event belongs to the account whose messages moved")
         item = _Sent(account_id, outcomes, events, at)
         if self._groups is not None and is_idle(self._conn):
-            moved = await self._groups.sent.run(self._conn, item)  # one statement shared, its commit too
+            moved = await self._groups.of(record_sent_together).run(self._conn, item)  # one statement shared, its commit too
         else:
-            (moved,) = await _record_sent(self._conn, [item])
+            (moved,) = await record_sent_together(self._conn, [item])
         self._events.added += sum(1 for message_id in moved if message_id in events)  # wakes the dispatch
         return moved
 
