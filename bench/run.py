@@ -56,8 +56,9 @@ class Result:
     p50_ms: float
     p99_ms: float
     max_ms: float
-    server_cpu_ms: float = 0.0  # CPU per request: the server's processes, PostgreSQL's
+    server_cpu_ms: float = 0.0  # CPU per request: the server's processes, PostgreSQL's, this client's
     db_cpu_ms: float = 0.0
+    client_cpu_ms: float = 0.0
 
     @property
     def per_second(self) -> float:
@@ -144,11 +145,14 @@ class CpuMeter:
 async def metered(meter: CpuMeter, phase: Awaitable[Result]) -> Result:
     """The phase's result with the CPU per request it cost the server and PostgreSQL."""
     server_before, db_before = meter.sample()
+    client_before = time.process_time()
     result = await phase
+    client_after = time.process_time()
     server_after, db_after = meter.sample()
     if result.requests:
         result.server_cpu_ms = (server_after - server_before) * 1000 / result.requests
         result.db_cpu_ms = (db_after - db_before) * 1000 / result.requests
+        result.client_cpu_ms = (client_after - client_before) * 1000 / result.requests
     return result
 
 
@@ -348,11 +352,12 @@ def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
         f"{workers} HTTP worker process(es), embedded PostgreSQL, loopback",
         "",
         f"{'phase':<34}{'requests':>9}{'per s':>10}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
-        f"{'srv cpu':>9}{'db cpu':>9}   (CPU ms per request)",
+        f"{'srv cpu':>9}{'db cpu':>9}{'clt cpu':>9}   (CPU ms per request)",
     ]
     for r in results.values():
         lines.append(f"{r.name:<34}{r.requests:>9}{r.per_second:>10.0f}{r.p50_ms:>9.1f}"
-                     f"{r.p99_ms:>9.1f}{r.max_ms:>9.1f}{r.server_cpu_ms:>9.2f}{r.db_cpu_ms:>9.2f}")
+                     f"{r.p99_ms:>9.1f}{r.max_ms:>9.1f}{r.server_cpu_ms:>9.2f}{r.db_cpu_ms:>9.2f}"
+                     f"{r.client_cpu_ms:>9.2f}")
     def ratio(label: str, value: float) -> None:
         lines.append(f"{label:<52}{value:7.2f}")
 
@@ -432,14 +437,14 @@ async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, co
             for served in (this, baseline):
                 await http_sends(served.base, served.accounts["warmup"], 300, concurrency, limit_s, "warm-up")
             rates: dict[str, list[float]] = {"this tree": [], revision: []}
-            cpu: dict[str, list[tuple[float, float]]] = {"this tree": [], revision: []}
+            cpu: dict[str, list[tuple[float, float, float]]] = {"this tree": [], revision: []}
             for i in range(rounds):
                 for label, served in (("this tree", this), (revision, baseline)):
                     print(f"phase: single sends over HTTP, {label}, round {i + 1}", file=sys.stderr)
                     result = await metered(served.meter, http_sends(
                         served.base, served.accounts[f"round{i}"], sends, concurrency, limit_s, "single send, HTTP"))
                     rates[label].append(result.per_second)
-                    cpu[label].append((result.server_cpu_ms, result.db_cpu_ms))
+                    cpu[label].append((result.server_cpu_ms, result.db_cpu_ms, result.client_cpu_ms))
         finally:
             stop(baseline.server)
     finally:
@@ -448,9 +453,9 @@ async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, co
     for label, values in rates.items():
         lines.append(f"  {label:<24}" + "".join(f"{v:>8.0f}" for v in values)
                      + f"   median {statistics.median(values):.0f}")
-    lines.append("CPU ms per send, server + PostgreSQL")
+    lines.append("CPU ms per send: server + PostgreSQL + client")
     for label, costs in cpu.items():
-        lines.append(f"  {label:<24}" + "".join(f"  {srv:.2f}+{db:.2f}" for srv, db in costs))
+        lines.append(f"  {label:<24}" + "".join(f"  {srv:.2f}+{db:.2f}+{clt:.2f}" for srv, db, clt in costs))
     this_median, base_median = statistics.median(rates["this tree"]), statistics.median(rates[revision])
     lines.append(f"  this tree / {revision} (medians){this_median / base_median:>14.2f}")
     lines.append(f"  this tree / target {TARGET_SENDS_PER_SECOND}/s (median){this_median / TARGET_SENDS_PER_SECOND:>10.2f}")
