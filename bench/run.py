@@ -162,13 +162,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data_dir: Path, port: int, workers: int, src: Path | None = None) -> subprocess.Popen[bytes]:
+def start_server(data_dir: Path, port: int, workers: int, src: list[Path] | None = None) -> subprocess.Popen[bytes]:
     """`ujumbe serve --no-worker` on the embedded database in `data_dir`; its output goes to
     `data_dir/server.log` (a pipe nobody reads would block it once full). `src`: serve that
     source tree (a baseline revision) instead of this one."""
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
     if src is not None:  # ahead of this tree's editable install on sys.path
-        env["PYTHONPATH"] = os.pathsep.join([str(src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        env["PYTHONPATH"] = os.pathsep.join([*map(str, src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with open(data_dir / "server.log", "wb") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--host", "127.0.0.1",
@@ -374,14 +374,20 @@ def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
     return "\n".join(lines)
 
 
-def source_of(revision: str, into: Path) -> Path:
-    """The `src` tree of a git revision of this repository, extracted under `into`."""
+def source_of(revision: str, into: Path, hidden: list[str]) -> list[Path]:
+    """The `src` tree of a git revision of this repository, extracted under `into`, and ahead
+    of it a folder in which each of the `hidden` packages fails to import (dependencies the
+    revision did not have, such as uvloop, which uvicorn would otherwise pick up)."""
     repo = Path(__file__).resolve().parent.parent
     archive = subprocess.run(["git", "-C", str(repo), "archive", revision, "src"], check=True,
                              capture_output=True).stdout
     into.mkdir(parents=True)
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into / "src"
+    for package in hidden:
+        (into / "hidden" / package).mkdir(parents=True)
+        (into / "hidden" / package / "__init__.py").write_text(
+            f"raise ImportError('{package} is hidden from the baseline by bench/run.py')\n")
+    return [into / "hidden", into / "src"]
 
 
 @dataclass
@@ -393,7 +399,7 @@ class Served:
     meter: CpuMeter
 
 
-async def serve(data_dir: Path, workers: int, names: list[str], src: Path | None = None) -> Served:
+async def serve(data_dir: Path, workers: int, names: list[str], src: list[Path] | None = None) -> Served:
     """A server on a fresh embedded database, with enterprise accounts holding a million credits."""
     data_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -424,15 +430,15 @@ def stop(server: subprocess.Popen[bytes]) -> None:
         server.kill()
 
 
-async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, concurrency: int,
-                           workers: int, limit_s: float) -> str:
+async def against_baseline(tmp: Path, revision: str, hidden: list[str], rounds: int, sends: int,
+                           concurrency: int, workers: int, limit_s: float) -> str:
     """Single sends over HTTP on this tree and on `revision`, each on its own fresh server and
     database, in alternate phases (this, baseline, this, baseline, ...) so both see the same
     machine; the report gives each phase and the ratio of the medians."""
     names = [f"round{i}" for i in range(rounds)] + ["warmup"]
     this = await serve(tmp / "this", workers, names)
     try:
-        baseline = await serve(tmp / "baseline", workers, names, source_of(revision, tmp / "baseline-src"))
+        baseline = await serve(tmp / "baseline", workers, names, source_of(revision, tmp / "baseline-src", hidden))
         try:
             for served in (this, baseline):
                 await http_sends(served.base, served.accounts["warmup"], 300, concurrency, limit_s, "warm-up")
@@ -449,7 +455,8 @@ async def against_baseline(tmp: Path, revision: str, rounds: int, sends: int, co
             stop(baseline.server)
     finally:
         stop(this.server)
-    lines = [f"single sends/s over HTTP, one account, {concurrency} clients, alternated rounds"]
+    lines = [f"single sends/s over HTTP, one account, {concurrency} clients, alternated rounds"
+             + (f" ({revision} served without {', '.join(hidden)})" if hidden else "")]
     for label, values in rates.items():
         lines.append(f"  {label:<24}" + "".join(f"{v:>8.0f}" for v in values)
                      + f"   median {statistics.median(values):.0f}")
@@ -474,11 +481,14 @@ async def main() -> None:
     parser.add_argument("--baseline", metavar="REV", help="instead of the phases: single sends over HTTP on "
                         "this tree and on git revision REV, alternated (see --rounds)")
     parser.add_argument("--rounds", type=int, default=3, help="with --baseline: phases per side")
+    parser.add_argument("--baseline-hide", default="", metavar="PKG,...",
+                        help="with --baseline: packages the baseline server may not import (e.g. uvloop,httptools)")
     args = parser.parse_args()
     sends = min(args.sends, 5000)
     if args.baseline:
         with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
-            print(await against_baseline(Path(tmp), args.baseline, args.rounds, sends, args.concurrency,
+            hidden = [name for name in args.baseline_hide.split(",") if name]
+            print(await against_baseline(Path(tmp), args.baseline, hidden, args.rounds, sends, args.concurrency,
                                          args.workers, args.limit))
         return
 
