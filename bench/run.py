@@ -41,6 +41,7 @@ from psycopg_pool import AsyncConnectionPool
 from adapters.postgres.database import embedded_database_url
 from application.accounts import Registration
 from application.credits import Grant
+from application.messaging import SmsRequest
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 
@@ -343,6 +344,29 @@ async def sql_sends(url: str, account: Account, count: int, concurrency: int, li
     return summary("ceiling: same SQL, psycopg", latencies, seconds)
 
 
+async def use_case_sends(url: str, data_dir: Path, account: Account, count: int, concurrency: int,
+                         limit_s: float) -> Result:
+    """The SendSms use case in this process on the server's database, `concurrency` at once: the
+    whole send path (group commits, simulator, outbox wake-up) without HTTP, auth or rate limit."""
+    container = Container()
+    container.settings.override(providers.Object(Settings(database_url=url, data_dir=data_dir)))
+    await container.pool().open(wait=True)
+    await container.job_app().open_async()
+    try:
+        send_sms = container.send_sms()
+
+        async def one(i: int) -> None:
+            result = await send_sms(SmsRequest(account.id, number(i), f"Habari, oda {i} iko tayari."))
+            if result.status != "sent":
+                raise SystemExit(f"use case: unexpected result {result}")
+
+        latencies, seconds = await drive(count, concurrency, limit_s, one)
+    finally:
+        await container.job_app().close_async()
+        await container.pool().close()
+    return summary("send use case, no HTTP", latencies, seconds)
+
+
 # --- report --------------------------------------------------------------------------------
 
 def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
@@ -365,6 +389,8 @@ def report(results: dict[str, Result], concurrency: int, workers: int) -> str:
     ratio("single sends/s over HTTP / ceiling sends/s", single.per_second / ceiling.per_second)
     ratio(f"single sends/s over HTTP / target {TARGET_SENDS_PER_SECOND}/s", single.per_second / TARGET_SENDS_PER_SECOND)
     ratio("ceiling sends/s / target", ceiling.per_second / TARGET_SENDS_PER_SECOND)
+    if "use_case" in results:
+        ratio("single sends/s over HTTP / use case without HTTP", single.per_second / results["use_case"].per_second)
     if "idempotent" in results:
         ratio("sends/s with Idempotency-Key / without", results["idempotent"].per_second / single.per_second)
     if "bulk" in results:
@@ -493,7 +519,8 @@ async def main() -> None:
         return
 
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-") as tmp:
-        served = await serve(Path(tmp), args.workers, ["warmup", "ceiling", "single", "idempotent", "bulk"])
+        served = await serve(Path(tmp), args.workers,
+                             ["warmup", "ceiling", "use_case", "single", "idempotent", "bulk"])
         base, url, accounts = served.base, served.url, served.accounts
         meter = served.meter
         try:
@@ -506,6 +533,9 @@ async def main() -> None:
             print("phase: ceiling (psycopg)", file=sys.stderr)
             results["ceiling"] = await metered(meter, sql_sends(url, accounts["ceiling"], sends, args.concurrency,
                                                                 args.limit))
+            print("phase: send use case in this process", file=sys.stderr)
+            results["use_case"] = await metered(meter, use_case_sends(url, Path(tmp), accounts["use_case"], sends,
+                                                                      args.concurrency, args.limit))
             print("phase: single sends over HTTP", file=sys.stderr)
             results["single"] = await metered(meter, http_sends(base, accounts["single"], sends, args.concurrency,
                                                                 args.limit, "single send, HTTP"))
