@@ -3,13 +3,16 @@
 Everything runs on this machine, on loopback, on a fresh embedded PostgreSQL in a temporary
 directory, in one run, so the ratios compare like with like:
 
-1. ceiling    the SQL of one single send (debit + pending message, the simulator's submit row,
-              outcome + outbox event: three autocommit statements), run with psycopg on one
-              account by N connections at once;
-2. single     POST /v1/sms/ on one account through `ujumbe serve --no-worker` (a lean
+1. ceiling    the SQL of one single send as it was before group commit (debit + pending
+              message, the simulator's submit row, outcome + outbox event: three autocommit
+              statements per send), run with psycopg on one account by N connections at once;
+2. use case   the SendSms use case in this process (group commits and all, no HTTP);
+3. single     POST /v1/sms/ on one account through `ujumbe serve --no-worker` (a lean
               keep-alive client: see `LeanClient`);
-3. idempotent the same with a fresh Idempotency-Key per request (claim + store on top);
-4. bulk       POST /v1/sms/bulk with 1000 recipients, one request at a time.
+4. idempotent the same with a fresh Idempotency-Key per request (claim + store on top);
+5. bulk       POST /v1/sms/bulk with 1000 recipients, one request at a time.
+Each with the CPU per request of the server, PostgreSQL and this client. `--baseline REV`
+instead compares single sends over HTTP on this tree and on git revision REV, alternated.
 
 Bounded: each phase stops at its request count or its time limit, whichever comes first.
 See bench/README.md for what the numbers mean.
@@ -291,9 +294,10 @@ async def http_bulks(base: str, account: Account, rounds: int, limit_s: float) -
     return summary("bulk of 1000, per request", latencies, seconds)
 
 
-# The statements of one single send, as the adapters issue them (adapters/postgres/messaging.py
-# and gateways/simulator.py), without HTTP, auth or the use case around them: three statements,
-# each its own transaction in autocommit (one round trip each).
+# The statements of one single send as the adapters issued them before group commit (each send
+# its own debit, submit row and outcome statement, each its own transaction in autocommit),
+# without HTTP, auth or the use case around them: what one account gets when every send commits
+# alone. The group-commit path is what the use-case phase runs.
 _PAID = (  # the debit, its ledger entry and the pending message, or nothing
     "WITH d AS (UPDATE credit_balances SET balance = balance - 1, entries = entries + 1,"
     " updated_at = %(at)s WHERE account_id = %(account)s AND balance - 1 >= 0"
