@@ -32,15 +32,15 @@ _SELECT = (
 )
 
 
-# Single sends' first transactions, any number at once, as one statement: the deductions in
-# order (`debit_in_order`, migration 0009: each at its turn only if the balance stays >= 0 and its
-# reference is new), and the pending message of each deduction appended. One row per item:
-# (item, verdict, balance at its turn).
 _MESSAGE_ARRAYS = (  # how each column's array parameter is cast (uuids go as text)
     "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]", "text[]",
     "text[]", "text[]", "text[]", "int[]", "int[]", "int[]", "int[]", "text[]", "text[]", "text[]",
     "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]",
 )
+# Single sends' first transactions, any number at once, as one statement: the deductions in
+# order (`debit_in_order`, migration 0009: each at its turn only if the balance stays >= 0 and its
+# reference is new), and the pending message of each deduction appended. One row per item:
+# (item, verdict, balance at its turn).
 _PAID = (
     "WITH d AS MATERIALIZED (SELECT item, verdict, balance_at FROM debit_in_order("
     "%(accounts)b::text[]::uuid[], %(entry_ids)b::text[]::uuid[], %(credits)b::int[],"
@@ -112,14 +112,15 @@ async def pay_in_order(conn: AsyncConnection, group: Sequence[_Paid]) -> list[bo
     for (item, verdict, balance), paid in zip(await cur.fetchall(), group, strict=True):
         if item != len(verdicts) + 1:
             raise RuntimeError("debit_in_order answered out of order")
-        if verdict == "refused":
-            try:
-                next_balance(balance, paid.deduction)  # raises with the domain's wording
-                raise InsufficientCredits(f"{paid.deduction.credits} credits needed.", field="credits")
-            except InsufficientCredits as refused:
-                verdicts.append(refused)
-        else:
+        if verdict != "refused":
             verdicts.append(verdict == "appended")
+            continue
+        try:
+            next_balance(balance, paid.deduction)  # raises with the domain's wording
+        except InsufficientCredits as refused:
+            verdicts.append(refused)
+            continue
+        raise RuntimeError("debit_in_order refused a deduction the balance at its turn covers")
     return verdicts
 
 
