@@ -1,7 +1,9 @@
 """Rate-limit budgets with the `limits` package: a moving one-minute window per key.
 
 Memory storage keeps the budgets in this process; with a Redis URL every API process
-shares them.
+shares them. In memory the synchronous storage is used: nothing in it waits, while the
+asyncio one hands every expiry sweep to a thread (`asyncio.to_thread` per key, a new sweep
+after almost every hit), which under load cost more CPU than the rest of the rate limit.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ import logging
 import math
 import time
 
-from limits import RateLimitItemPerMinute
-from limits.aio.strategies import MovingWindowRateLimiter
-from limits.storage import storage_from_string
+from limits import RateLimitItemPerMinute, WindowStats
+from limits.aio.strategies import MovingWindowRateLimiter as SharedMovingWindow
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import MovingWindowRateLimiter as InProcessMovingWindow
 
 from application.accounts import RateLimitState
 
@@ -21,7 +24,7 @@ log = logging.getLogger("ujumbe.ratelimit")
 
 def storage_uri(redis_url: str | None) -> str:
     if not redis_url:
-        return "async+memory://"
+        return "memory://"
     scheme, _, rest = redis_url.partition("://")
     if scheme.startswith("async+"):
         return redis_url
@@ -30,12 +33,13 @@ def storage_uri(redis_url: str | None) -> str:
 
 class LimitsRateLimiter:
     def __init__(self, redis_url: str | None = None, *, key_prefix: str = "ujumbe") -> None:
-        uri = storage_uri(redis_url)
-        options: dict[str, str] = {}
+        self._shared: SharedMovingWindow | None = None
+        self._in_process: InProcessMovingWindow | None = None
         if redis_url:
-            options = {"implementation": "redispy", "key_prefix": key_prefix}
-        self._storage = storage_from_string(uri, **options)
-        self._limiter = MovingWindowRateLimiter(self._storage)
+            self._shared = SharedMovingWindow(storage_from_string(
+                storage_uri(redis_url), implementation="redispy", key_prefix=key_prefix))
+        else:
+            self._in_process = InProcessMovingWindow(MemoryStorage())
         self._items: dict[int, RateLimitItemPerMinute] = {}
 
     def _item(self, per_minute: int) -> RateLimitItemPerMinute:
@@ -47,7 +51,10 @@ class LimitsRateLimiter:
     async def hit(self, key: str, per_minute: int) -> RateLimitState:
         item = self._item(per_minute)
         try:
-            allowed = await self._limiter.hit(item, key)
+            if self._in_process is not None:
+                allowed = self._in_process.hit(item, key)
+            else:
+                allowed = await self._shared_limiter().hit(item, key)
             return await self._state(item, key, allowed)
         except Exception:  # a budget store outage must not take the API down: fail open
             log.warning("rate-limit storage unavailable; request allowed", exc_info=True)
@@ -56,14 +63,26 @@ class LimitsRateLimiter:
     async def peek(self, key: str, per_minute: int) -> RateLimitState:
         item = self._item(per_minute)
         try:
-            allowed = await self._limiter.test(item, key)
+            if self._in_process is not None:
+                allowed = self._in_process.test(item, key)
+            else:
+                allowed = await self._shared_limiter().test(item, key)
             return await self._state(item, key, allowed)
         except Exception:
             log.warning("rate-limit storage unavailable", exc_info=True)
             return RateLimitState(limit=per_minute, remaining=per_minute, retry_after=0, allowed=True)
 
+    def _shared_limiter(self) -> SharedMovingWindow:
+        if self._shared is None:
+            raise RuntimeError("no shared budget store")
+        return self._shared
+
     async def _state(self, item: RateLimitItemPerMinute, key: str, allowed: bool) -> RateLimitState:
-        stats = await self._limiter.get_window_stats(item, key)
+        stats: WindowStats
+        if self._in_process is not None:
+            stats = self._in_process.get_window_stats(item, key)
+        else:
+            stats = await self._shared_limiter().get_window_stats(item, key)
         remaining = max(0, stats.remaining)
         retry_after = 0 if allowed else max(1, math.ceil(stats.reset_time - time.time()))
         return RateLimitState(limit=item.amount, remaining=remaining, retry_after=retry_after,

@@ -30,7 +30,7 @@ async def test_limiters_do_not_share_memory_budgets() -> None:
 
 
 def test_storage_uri() -> None:
-    assert storage_uri(None) == "async+memory://"
+    assert storage_uri(None) == "memory://"
     assert storage_uri("redis://h:6379/0") == "async+redis://h:6379/0"
     assert storage_uri("rediss://h:6380") == "async+rediss://h:6380"
     assert storage_uri("async+redis://h") == "async+redis://h"

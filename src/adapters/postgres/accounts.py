@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
+from adapters.postgres.group_commit import GroupCommits, is_idle
 from adapters.postgres.ids import is_uuid
 from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
 from application.phone_verification import PhoneOtp
@@ -70,9 +72,26 @@ class PostgresAccounts:
         )
 
 
+_KEYS_BY_HASH = (
+    "SELECT k.id::text, k.account_id::text, k.name, k.prefix, k.key_hash, k.created_at,"
+    " k.last_used_at, k.revoked_at, a.plan"
+    " FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ANY(%s)"
+)
+
+
+async def keys_by_hash(conn: AsyncConnection, hashes: Sequence[str]) -> list[ApiKeyOwner | None]:
+    """The key (and its account's plan) of each hash, None where there is none: one SELECT for
+    the lookups of concurrent requests, each read as it stands when the SELECT runs, so a key
+    revoked before a request asked is refused to it."""
+    cur = await conn.execute(_KEYS_BY_HASH, (list(dict.fromkeys(hashes)),))
+    found = {row[4]: ApiKeyOwner(key=ApiKey(*row[:8]), plan=row[8]) for row in await cur.fetchall()}
+    return [found.get(key_hash) for key_hash in hashes]
+
+
 class PostgresApiKeys:
-    def __init__(self, conn: AsyncConnection) -> None:
+    def __init__(self, conn: AsyncConnection, groups: GroupCommits | None = None) -> None:
         self._conn = conn
+        self._groups = groups  # None: every lookup alone
 
     async def add(self, key: ApiKey) -> None:
         await self._conn.execute(
@@ -82,17 +101,11 @@ class PostgresApiKeys:
         )
 
     async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
-        async with self._conn.cursor() as cur:
-            await cur.execute(
-                "SELECT k.id::text, k.account_id::text, k.name, k.prefix, k.key_hash, k.created_at,"
-                " k.last_used_at, k.revoked_at, a.plan"
-                " FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = %s",
-                (key_hash,),
-            )
-            row = await cur.fetchone()
-        if row is None:
-            return None
-        return ApiKeyOwner(key=ApiKey(*row[:8]), plan=row[8])
+        if self._groups is not None and is_idle(self._conn):
+            # Every API request asks: concurrent lookups share one autocommit SELECT.
+            return await self._groups.of(keys_by_hash).run(self._conn, key_hash)
+        (found,) = await keys_by_hash(self._conn, [key_hash])
+        return found
 
     async def list(self, account_id: str) -> list[ApiKey]:
         async with self._conn.cursor(row_factory=class_row(ApiKey)) as cur:

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row
 
-from adapters.postgres.credits import PostgresLedger
+from adapters.postgres.group_commit import GroupCommits, is_idle
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.messaging import Message, SenderId, SubmitOutcome
 from application.ports import OutboxEvent
-from domain.ledger import Posting
+from domain.errors import InsufficientCredits
+from domain.ledger import EntryType, Posting, next_balance
 from domain.messages import MessageStatus
 
 _COLUMNS = (
@@ -31,20 +32,25 @@ _SELECT = (
 )
 
 
-# A single send's first transaction as one statement: the deduction (balance row moved only if
-# it stays >= 0, entry appended) and, only if it was appended, the pending message.
+_MESSAGE_ARRAYS = (  # how each column's array parameter is cast (uuids go as text)
+    "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]", "text[]",
+    "text[]", "text[]", "text[]", "int[]", "int[]", "int[]", "int[]", "text[]", "text[]", "text[]",
+    "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]",
+)
+# Single sends' first transactions, any number at once, as one statement: the deductions in
+# order (`debit_in_order`, migration 0009: each at its turn only if the balance stays >= 0 and its
+# reference is new), and the pending message of each deduction appended. One row per item:
+# (item, verdict, balance at its turn).
 _PAID = (
-    "WITH d AS (UPDATE credit_balances"
-    " SET balance = balance + %(amount)s, entries = entries + 1, updated_at = %(at)s"
-    " WHERE account_id = %(account_id)s AND balance + %(amount)s >= 0"
-    " AND NOT EXISTS (SELECT 1 FROM ledger_entries"
-    " WHERE account_id = %(account_id)s AND reference = %(reference)s) RETURNING balance, entries),"
-    " e AS (INSERT INTO ledger_entries (account_id, id, seq, type, amount, balance_after, description,"
-    " reference, refunds, created_at)"
-    " SELECT %(account_id)s, %(entry_id)s, d.entries, %(type)s, %(amount)s, d.balance, %(description)s,"
-    " %(reference)s, NULL, %(at)s FROM d RETURNING seq)"
-    f" INSERT INTO messages ({', '.join(_COLUMNS)})"
-    f" SELECT {', '.join(f'%(m_{column})s' for column in _COLUMNS)} FROM e RETURNING 1"
+    "WITH d AS MATERIALIZED (SELECT item, verdict, balance_at FROM debit_in_order("
+    "%(accounts)b::text[]::uuid[], %(entry_ids)b::text[]::uuid[], %(credits)b::int[],"
+    " %(descriptions)b::text[], %(references)b::text[], %(ats)b::timestamptz[])),"
+    f" m AS (INSERT INTO messages ({', '.join(_COLUMNS)})"
+    f" SELECT {', '.join(f'u.{column}' for column in _COLUMNS)}"
+    f" FROM unnest({', '.join(f'%(m_{column})b::{cast}' for column, cast in zip(_COLUMNS, _MESSAGE_ARRAYS, strict=True))})"
+    f" WITH ORDINALITY AS u({', '.join(_COLUMNS)}, item)"
+    " JOIN d ON d.item = u.item WHERE d.verdict = 'appended')"
+    " SELECT item, verdict, balance_at FROM d ORDER BY item"
 )
 
 
@@ -59,16 +65,107 @@ _MOVE_OUTCOMES = (
     " WHERE m.account_id = %(account_id)s AND m.id = u.id AND m.status = 'pending'"
 )
 
-# The same, with the outbox event of each message moved, in one statement.
+# Outcomes that need no refund, of any number of callers (and accounts) at once, with the
+# outbox event of each message moved, in one statement; the (account, id) of those moved.
 _SENT_WITH_EVENTS = (
-    f"WITH moved AS ({_MOVE_OUTCOMES} RETURNING m.id),"
+    "WITH moved AS (UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref,"
+    " error = u.error, credits_used = u.credits_used, cost = u.cost,"
+    " sent_at = CASE WHEN u.status = 'sent' THEN u.at END, updated_at = u.at"
+    " FROM unnest(%(accounts)b::text[]::uuid[], %(ids)b::text[]::uuid[], %(statuses)b::text[],"
+    " %(refs)b::text[], %(errors)b::text[], %(credits)b::int[], %(costs)b::text[], %(ats)b::timestamptz[])"
+    " AS u(account_id, id, status, gateway_ref, error, credits_used, cost, at)"
+    " WHERE m.account_id = u.account_id AND m.id = u.id AND m.status = 'pending'"
+    " RETURNING m.account_id, m.id),"
     " added AS (INSERT INTO outbox_events (account_id, id, type, data, created_at)"
-    " SELECT %(account_id)s, e.id, e.type, e.data::jsonb, e.created_at"
-    " FROM unnest(%(event_messages)b::text[]::uuid[], %(event_ids)b::text[]::uuid[], %(event_types)b::text[],"
-    " %(event_data)b::text[], %(event_times)b::timestamptz[]) AS e(message_id, id, type, data, created_at)"
-    " JOIN moved ON moved.id = e.message_id)"
-    " SELECT id::text FROM moved"
+    " SELECT e.account_id, e.id, e.type, e.data::jsonb, e.created_at"
+    " FROM unnest(%(event_accounts)b::text[]::uuid[], %(event_messages)b::text[]::uuid[],"
+    " %(event_ids)b::text[]::uuid[], %(event_types)b::text[], %(event_data)b::text[],"
+    " %(event_times)b::timestamptz[]) AS e(account_id, message_id, id, type, data, created_at)"
+    " JOIN moved ON moved.account_id = e.account_id AND moved.id = e.message_id)"
+    " SELECT account_id::text, id::text FROM moved"
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _Paid:
+    """One single send's first transaction: its pending message and the deduction paying for it."""
+
+    message: Message
+    deduction: Posting
+    entry_id: str
+    at: datetime
+
+
+async def pay_in_order(conn: AsyncConnection, group: Sequence[_Paid]) -> list[bool | Exception]:
+    """Per item: True when appended, False when its reference was posted before (nothing moved),
+    or the InsufficientCredits its caller raises."""
+    rows = [_row(p.message) for p in group]
+    params: dict[str, Any] = {
+        "accounts": [p.message.account_id for p in group], "entry_ids": [p.entry_id for p in group],
+        "credits": [p.deduction.credits for p in group],
+        "descriptions": [p.deduction.description for p in group],
+        "references": [p.deduction.reference for p in group], "ats": [p.at for p in group],
+        **{f"m_{column}": list(values) for column, values in zip(_COLUMNS, zip(*rows, strict=True), strict=True)},
+    }
+    cur = await conn.execute(_PAID, params)
+    verdicts: list[bool | Exception] = []
+    for (item, verdict, balance), paid in zip(await cur.fetchall(), group, strict=True):
+        if item != len(verdicts) + 1:
+            raise RuntimeError("debit_in_order answered out of order")
+        if verdict != "refused":
+            verdicts.append(verdict == "appended")
+            continue
+        try:
+            next_balance(balance, paid.deduction)  # raises with the domain's wording
+        except InsufficientCredits as refused:
+            verdicts.append(refused)
+            continue
+        raise RuntimeError("debit_in_order refused a deduction the balance at its turn covers")
+    return verdicts
+
+
+@dataclass(frozen=True, slots=True)
+class _Sent:
+    """One caller's outcomes (no refund needed) and the outbox events of the messages they move."""
+
+    account_id: str
+    outcomes: Sequence[SubmitOutcome]
+    events: Mapping[str, OutboxEvent]
+    at: datetime
+
+
+async def record_sent_together(conn: AsyncConnection, group: Sequence[_Sent]) -> list[list[str]]:
+    """Per item: the ids of its messages moved. A message in more than one item (a send and a
+    reconciler racing) goes in a later statement, so only one of them moves it, as in turn."""
+    moved: list[list[str]] = [[] for _ in group]
+    left = list(enumerate(group))
+    while left:
+        taken: set[tuple[str, str]] = set()
+        now: list[tuple[int, _Sent]] = []
+        later: list[tuple[int, _Sent]] = []
+        for index, sent in left:
+            keys = {(sent.account_id, o.message_id) for o in sent.outcomes}
+            (later if keys & taken else now).append((index, sent))
+            if not keys & taken:
+                taken |= keys
+        outcomes = [(s.account_id, o, s.at) for _, s in now for o in s.outcomes]
+        events = [e for _, s in now for e in s.events.items()]
+        cur = await conn.execute(_SENT_WITH_EVENTS, {
+            "accounts": [a for a, _, _ in outcomes], "ids": [o.message_id for _, o, _ in outcomes],
+            "statuses": [o.status.value for _, o, _ in outcomes],
+            "refs": [o.gateway_ref for _, o, _ in outcomes], "errors": [o.error for _, o, _ in outcomes],
+            "credits": [o.credits_used for _, o, _ in outcomes], "costs": [o.cost for _, o, _ in outcomes],
+            "ats": [at for _, _, at in outcomes],
+            "event_accounts": [e.account_id for _, e in events], "event_messages": [m for m, _ in events],
+            "event_ids": [e.id for _, e in events], "event_types": [e.type for _, e in events],
+            "event_data": [json.dumps(dict(e.data)) for _, e in events],
+            "event_times": [e.created_at for _, e in events],
+        })
+        done = set(await cur.fetchall())
+        for index, sent in now:
+            moved[index] = [o.message_id for o in sent.outcomes if (sent.account_id, o.message_id) in done]
+        left = later
+    return moved
 
 
 def _outcome_params(account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime) -> dict[str, Any]:
@@ -98,9 +195,11 @@ def _message(row: dict[str, Any]) -> Message:
 
 
 class PostgresMessages:
-    def __init__(self, conn: AsyncConnection, events: PostgresEventOutbox) -> None:
+    def __init__(self, conn: AsyncConnection, events: PostgresEventOutbox,
+                 groups: GroupCommits | None = None) -> None:
         self._conn = conn
         self._events = events  # the unit of work's outbox: events written here count for its wake-up
+        self._groups = groups  # None: every statement alone
 
     async def add_many(self, messages: Sequence[Message]) -> None:
         if len(messages) == 1:  # a single send: one INSERT beats COPY's extra round trips
@@ -116,27 +215,17 @@ class PostgresMessages:
                     await copy.write_row(_row(message))
 
     async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
-        params = {
-            "account_id": message.account_id, "entry_id": entry_id, "type": deduction.type.value,
-            "amount": deduction.signed_amount, "description": deduction.description,
-            "reference": deduction.reference, "at": at,
-            **{f"m_{column}": value for column, value in zip(_COLUMNS, _row(message), strict=True)},
-        }
-        conn = self._conn
-        if conn.info.transaction_status == TransactionStatus.IDLE:
-            # Nothing else in the transaction: run the statement in autocommit, so it and its
-            # commit are one round trip and the balance row lock never waits on this process.
-            await conn.set_autocommit(True)
-            try:
-                row = await (await conn.execute(_PAID, params)).fetchone()
-            finally:
-                await conn.set_autocommit(False)
-        else:
-            row = await (await conn.execute(_PAID, params)).fetchone()
-        if row is None:  # refused (raises), or posted before under this reference with its message
-            await PostgresLedger(conn).why_not_posted(message.account_id, deduction)
-            return False
-        return True
+        if deduction.type != EntryType.DEDUCT:
+            raise ValueError("a paid message is paid by a deduction")
+        item = _Paid(message, deduction, entry_id, at)
+        if self._groups is not None and is_idle(self._conn):
+            # Nothing else in the transaction: the statement joins the next group commit, so the
+            # account's balance row is locked once for many sends' debits and one commit's sync.
+            return await self._groups.of(pay_in_order).run(self._conn, item)
+        (verdict,) = await pay_in_order(self._conn, [item])
+        if isinstance(verdict, Exception):
+            raise verdict
+        return verdict
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         async with self._conn.cursor(row_factory=dict_row) as cur:
@@ -168,23 +257,11 @@ class PostgresMessages:
                           events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
         if any(e.account_id != account_id for e in events.values()):
             raise ValueError("every event belongs to the account whose messages moved")
-        params = {
-            **_outcome_params(account_id, outcomes, at),
-            "event_messages": list(events), "event_ids": [e.id for e in events.values()],
-            "event_types": [e.type for e in events.values()],
-            "event_data": [json.dumps(dict(e.data)) for e in events.values()],
-            "event_times": [e.created_at for e in events.values()],
-        }
-        conn = self._conn
-        if conn.info.transaction_status == TransactionStatus.IDLE:
-            await conn.set_autocommit(True)  # one statement and its commit: one round trip
-            try:
-                cur = await conn.execute(_SENT_WITH_EVENTS, params)
-            finally:
-                await conn.set_autocommit(False)
+        item = _Sent(account_id, outcomes, events, at)
+        if self._groups is not None and is_idle(self._conn):
+            moved = await self._groups.of(record_sent_together).run(self._conn, item)  # one statement shared, its commit too
         else:
-            cur = await conn.execute(_SENT_WITH_EVENTS, params)
-        moved = [row[0] for row in await cur.fetchall()]
+            (moved,) = await record_sent_together(self._conn, [item])
         self._events.added += sum(1 for message_id in moved if message_id in events)  # wakes the dispatch
         return moved
 

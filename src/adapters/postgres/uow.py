@@ -15,6 +15,7 @@ from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
 from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
+from adapters.postgres.group_commit import group_commits
 from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
@@ -49,10 +50,11 @@ class PostgresUnitOfWork:
         """Give every repository the transaction's connection."""
         self.events = PostgresEventOutbox(conn)
         self.ledger = PostgresLedger(conn)
-        self.messages = PostgresMessages(conn, self.events)
+        groups = group_commits(self._pool)  # statements concurrent callers share (see group_commit)
+        self.messages = PostgresMessages(conn, self.events, groups)
         self.senders = PostgresSenderIds(conn)
         self.accounts = PostgresAccounts(conn)
-        self.api_keys = PostgresApiKeys(conn)
+        self.api_keys = PostgresApiKeys(conn, groups)
         self.refresh_tokens = PostgresRefreshTokens(conn)
         self.phone_otps = PostgresPhoneOtps(conn)
         self.idempotency_keys = PostgresIdempotencyKeys(conn)
