@@ -199,6 +199,12 @@ class SmsRequest:
     message_id: str | None = None  # given: the send is idempotent by it (resumes, never repeats)
 
 
+def _send_status(message: Message) -> str:
+    """What a send answers: whether the gateway took it. A message delivered by the time a resumed
+    send answers was `sent` (the log and the webhooks tell of its delivery)."""
+    return MessageStatus.SENT.value if message.status == MessageStatus.DELIVERED else message.status.value
+
+
 @dataclass(frozen=True, slots=True)
 class SendResult:
     message_id: str
@@ -217,7 +223,7 @@ class SendResult:
     @classmethod
     def of(cls, message: Message) -> SendResult:
         return cls(
-            message_id=message.id, status=message.status.value, cost=message.cost,
+            message_id=message.id, status=_send_status(message), cost=message.cost,
             credits_used=message.credits_used, to=message.to, sender=message.sender,
             requested_sender=message.requested_sender, sms_parts=message.sms_parts,
             segments=message.segments, encoding=message.encoding, carrier=message.carrier,
@@ -361,16 +367,29 @@ def message_event(message: Message, event_id: str, at: datetime) -> OutboxEvent:
                        data=data, created_at=at)
 
 
+def _refund(failed: Sequence[Message]) -> Posting:
+    """The credits of messages that failed before reaching a handset, back to their deduction."""
+    description = (f"Refund: SMS to {failed[0].to} failed" if len(failed) == 1
+                   else f"Refund: {len(failed)} SMS failed")
+    return Posting(type=EntryType.REFUND, credits=sum(m.credits_used for m in failed), description=description,
+                   reference=f"refund:{failed[0].id}", refunds=failed[0].deduction_reference)
+
+
 class _Outcomes:
     """Transaction 2 of every send: outcomes, one refund for what failed, outbox events."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
-    async def record(self, account_id: str, submitted: Sequence[tuple[Message, SubmitResult | None]],
-                     *, refund_reference: str, refunds: str, refund_description: str) -> dict[str, Message]:
+    async def record(self, account_id: str,
+                     submitted: Sequence[tuple[Message, SubmitResult | None]]) -> dict[str, Message]:
         """The messages whose outcome this recorded, as they now stand: any a reconciler finished
-        first are left as it left them, and unanswered ones (None) stay `pending`."""
+        first are left as it left them, and unanswered ones (None) stay `pending`.
+
+        The messages share one deduction (a single send's, or one bulk batch's). What failed is
+        refunded in one entry keyed by the first message it returns credits for: a message's
+        outcome is recorded once, so no two refunds share a key, and none applies twice, even
+        when a batch is finished in several rounds (a resumed bulk, the reconciler)."""
         at = self._clock.now()
         outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted if result is not None}
         if not outcomes:
@@ -382,12 +401,10 @@ class _Outcomes:
                 account_id, [outcome for _, outcome in outcomes.values()], at
             )
             final = {mid: _applied(*outcomes[mid], at) for mid in moved}
-            refund = sum(outcomes[mid][0].credits_used for mid in moved
-                         if final[mid].status == MessageStatus.FAILED)
-            if refund:
-                posting = Posting(type=EntryType.REFUND, credits=refund, description=refund_description,
-                                  reference=refund_reference, refunds=refunds)
-                await uow.ledger.post(account_id, posting, self._ids.new_id(), at)
+            failed = sorted((outcomes[mid][0] for mid in moved if final[mid].status == MessageStatus.FAILED),
+                            key=lambda m: m.id)
+            if failed:
+                await uow.ledger.post(account_id, _refund(failed), self._ids.new_id(), at)
             if final:
                 await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
             await uow.commit()
@@ -426,10 +443,7 @@ class SendSms:
         result = await _submit(self._gateway, message)
         if result is None:
             return SendResult.of(message)  # never answered: `pending`, settled by the reconciler
-        final = await self._outcomes.record(
-            message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
-            refunds=message.deduction_reference, refund_description=f"Refund: SMS to {message.to} failed",
-        )
+        final = await self._outcomes.record(message.account_id, [(message, result)])
         return SendResult.of(final.get(message.id) or await self._current(message))
 
     async def _debit(self, account_id: str, message_id: str, draft: _Draft, to: Msisdn) -> Message:
@@ -479,10 +493,7 @@ class SendBulk:
             sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
             # Only what is still pending goes to the gateway: a resumed batch may be partly done.
             pending = [m for m in messages if m.status == MessageStatus.PENDING]
-            final = await self._outcomes.record(
-                request.account_id, await self._submit_all(pending), refund_reference=f"refund:bulk:{batch_id}",
-                refunds=f"bulk:{batch_id}", refund_description="Refund: bulk SMS recipients failed",
-            ) if pending else {}
+            final = await self._outcomes.record(request.account_id, await self._submit_all(pending)) if pending else {}
             by_number = {m.to: final.get(m.id, m) for m in messages}
         results = [
             _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
@@ -566,8 +577,8 @@ def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
 
 
 def _bulk_entry(message: Message) -> BulkEntry:
-    if message.status != MessageStatus.FAILED:  # sent, or pending an answer: paid for
-        return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
+    if message.status != MessageStatus.FAILED:  # sent (delivered since), or pending an answer: paid for
+        return BulkEntry(to=message.to, status=_send_status(message), message_id=message.id,
                          credits_used=message.credits_used)
     return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
                      error=message.error)
@@ -592,15 +603,11 @@ class ReconcileStuckMessages:
         sent = failed = pending = 0
         for message in stuck:
             result = await _submit(self._gateway, message)
-            if result in (None, UNREACHABLE) and message.created_at > now - self._give_up_after:
+            if (result is None or result is UNREACHABLE) and message.created_at > now - self._give_up_after:
                 pending += 1  # claimed again after `older_than`
                 continue
             result = result or UNREACHABLE  # no answer for too long: failed and refunded
-            final = await self._outcomes.record(
-                message.account_id, [(message, result)], refund_reference=f"refund:{message.id}",
-                refunds=message.deduction_reference,
-                refund_description=f"Refund: SMS to {message.to} failed",
-            )
+            final = await self._outcomes.record(message.account_id, [(message, result)])
             status = final[message.id].status if message.id in final else None
             sent += status == MessageStatus.SENT
             failed += status == MessageStatus.FAILED

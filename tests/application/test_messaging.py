@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -46,6 +47,7 @@ class RecordingGateway:
         self.rejects: set[str] = {REJECTED}
         self.unreachable = False
         self.silent = False  # takes the submit but its answer never comes
+        self.silent_to: set[str] = set()  # the same, for these numbers only
         self.crash = False
         self.in_flight = 0
         self.most_in_flight = 0
@@ -60,7 +62,7 @@ class RecordingGateway:
                 raise Crash
             if self.unreachable:
                 raise TransientGatewayError("connection refused")
-            if self.silent:
+            if self.silent or sms.to in self.silent_to:
                 raise SubmitOutcomeUnknown("no answer within the timeout")
             if sms.to in self.rejects:
                 return SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
@@ -444,3 +446,35 @@ async def test_bulk_recipients_never_answered_are_reported_pending_and_stay_char
     assert [(e.status, e.credits_used) for e in result.results] == [("pending", 1), ("pending", 1), ("failed", None)]
     assert result.credits_used == 2 and await world.balance() == 3
     assert world.events() == []
+
+
+async def test_a_bulk_finished_in_two_rounds_refunds_what_failed_in_each(world: World) -> None:
+    await world.grant(3)
+    late = "+255754000111"
+    world.gateway.silent_to = {late}
+    request = bulk("0712345678", REJECTED, late, batch_id=ids(600))
+    first = await world.bulk()(request)
+    assert (first.sent, first.failed, first.pending) == (1, 1, 1)
+    # The key was never completed (the process died): the retry resumes the batch, and the
+    # recipient that was left unanswered is now refused by the gateway.
+    world.gateway.silent_to = set()
+    world.gateway.rejects.add(late)
+    again = await world.bulk()(request)
+    assert (again.sent, again.failed, again.pending) == (1, 2, 0)
+    assert await world.entries() == [(EntryType.GRANT, 3), (EntryType.DEDUCT, -3),
+                                     (EntryType.REFUND, 1), (EntryType.REFUND, 1)]
+    assert await world.balance() == 2
+
+
+async def test_a_resumed_send_delivered_meanwhile_answers_sent(world: World) -> None:
+    await world.grant(3)
+    single = await world.send()(sms(message_id=ids(500)))
+    batch = await world.bulk()(bulk("0712345678", "0754000111", batch_id=ids(600)))
+    rows = world.store.table("messages")
+    for key, message in list(rows.items()):  # the delivery reports came in
+        rows[key] = replace(message, status=MessageStatus.DELIVERED, delivered_at=world.clock.now())
+    assert (await world.send()(sms(message_id=ids(500)))).status == "sent"
+    again = await world.bulk()(bulk("0712345678", "0754000111", batch_id=ids(600)))
+    assert (again.sent, again.failed, again.pending) == (2, 0, 0)
+    assert [(e.status, e.message_id) for e in again.results] == [("sent", e.message_id) for e in batch.results]
+    assert single.status == "sent" and len(world.gateway.submitted) == 3

@@ -44,5 +44,5 @@ async def test_a_bulk_with_rejects_leaves_statuses_events_one_refund_and_a_balan
         + [("message.failed", rejected_id, "failed", 0, data["batch_id"], "rejected_by_gateway")])
     batch = f"bulk:{data['batch_id']}"
     assert ledger == [("grant", 50, 50, ledger[0][3], None), ("deduct", -42, 8, batch, None),
-                      ("refund", 2, 10, f"refund:{batch}", batch)]
+                      ("refund", 2, 10, f"refund:{rejected_id}", batch)]
     assert sum(amount for _, amount, *_ in ledger) == ledger[-1][2] == 10
