@@ -78,8 +78,9 @@ class UnmatchedReport:
 
 
 class DeliveryReportRepository(Protocol):
-    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
-        """The message the gateway knows by this reference, locked until the transaction ends."""
+    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
+        """Up to `limit` messages the gateway knows by this reference (one, unless two gateways
+        gave the same one), locked until the transaction ends."""
         ...
 
     async def record_status(self, message: Message) -> None:
@@ -125,6 +126,13 @@ class QueueGatewayReports:
         })
 
 
+async def _reported_message(uow: UnitOfWork, gateway_ref: str) -> Message | None:
+    """The one message a report is about; None when no message, or more than one, has the
+    reference: a report that could be another account's moves nothing (it is kept unmatched)."""
+    found = await uow.delivery_reports.messages_by_gateway_ref(gateway_ref, limit=2)
+    return found[0] if len(found) == 1 else None
+
+
 class _Apply:
     """Moves one locked message by one report, in the caller's transaction."""
 
@@ -156,7 +164,7 @@ class ApplyDeliveryReport:
 
     async def __call__(self, report: DeliveryReport) -> ReportResult:
         async with self._uow() as uow:
-            message = await uow.delivery_reports.message_by_gateway_ref(report.gateway_ref)
+            message = await _reported_message(uow, report.gateway_ref)
             if message is None:
                 await uow.delivery_reports.add_unmatched(report, self._clock.now())
                 result = ReportResult.UNMATCHED
@@ -178,7 +186,7 @@ class RematchDeliveryReports:
         matched = 0
         async with self._uow() as uow:
             for unmatched in await uow.delivery_reports.unmatched(now - REMATCH_WINDOW, limit):
-                message = await uow.delivery_reports.message_by_gateway_ref(unmatched.report.gateway_ref)
+                message = await _reported_message(uow, unmatched.report.gateway_ref)
                 if message is None:
                     continue
                 await self._apply(uow, message, unmatched.report)

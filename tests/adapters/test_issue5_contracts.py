@@ -183,9 +183,9 @@ async def test_opt_outs_keep_the_first_time_and_start_removes_them(backend) -> N
 async def test_messages_are_found_by_gateway_reference_and_move(backend) -> None:
     await send(backend, message(1), "ref-1")
     async with backend.uow() as uow:
-        found = await uow.delivery_reports.message_by_gateway_ref("ref-1")
-        assert found is not None and (found.id, found.status) == (ids(301), MessageStatus.SENT)
-        assert await uow.delivery_reports.message_by_gateway_ref("ref-x") is None
+        (found,) = await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=2)
+        assert (found.id, found.status) == (ids(301), MessageStatus.SENT)
+        assert await uow.delivery_reports.messages_by_gateway_ref("ref-x", limit=2) == []
         await uow.delivery_reports.record_status(
             replace(found, status=MessageStatus.DELIVERED, delivered_at=T0, updated_at=T0 + timedelta(1)))
         await uow.commit()
@@ -194,6 +194,15 @@ async def test_messages_are_found_by_gateway_reference_and_move(backend) -> None
         assert moved is not None
         assert (moved.status, moved.delivered_at, moved.updated_at) == (MessageStatus.DELIVERED, T0,
                                                                          T0 + timedelta(1))
+
+
+async def test_a_reference_two_messages_share_finds_both_up_to_the_limit(backend) -> None:
+    await send(backend, message(1), "ref-1")
+    await send(backend, message(2, account=OTHER), "ref-1")
+    async with backend.uow() as uow:
+        both = await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=2)
+        assert sorted(m.id for m in both) == [ids(301), ids(302)]
+        assert len(await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=1)) == 1
 
 
 async def test_unmatched_reports_are_kept_until_matched(backend) -> None:

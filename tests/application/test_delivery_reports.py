@@ -139,6 +139,18 @@ async def test_unknown_references_are_recorded_and_ignored() -> None:
     assert await world.event_types() == []
 
 
+async def test_a_reference_two_messages_share_moves_neither() -> None:
+    # Two gateways may hand out the same reference; a report that could be the other account's
+    # (or the other message's) moves nothing and is kept unmatched.
+    world = World(gateway=RefByRecipientGateway())
+    await world.fund()
+    first, second = await world.send("0712345678"), await world.send("0712345678")
+    report = DeliveryReport("ref-+255712345678", MessageEvent.DELIVERED, world.clock.now())
+    assert await world.apply()(report) is ReportResult.UNMATCHED
+    assert (await world.status(first))[0] == (await world.status(second))[0] == MessageStatus.SENT
+    assert await world.event_types() == ["message.sent", "message.sent"]
+
+
 async def test_a_report_that_overtakes_its_submit_outcome_is_applied_by_the_rematch() -> None:
     world = World(RefByRecipientGateway())
     await world.fund()

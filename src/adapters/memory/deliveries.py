@@ -22,8 +22,9 @@ class MemoryDeliveryReports:
         rows: dict[int, UnmatchedReport] = self._store.table("unmatched_delivery_reports")
         return rows
 
-    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
-        return next((m for m in self._messages().values() if m.gateway_ref == gateway_ref), None)
+    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
+        found = [m for m in self._messages().values() if m.gateway_ref == gateway_ref]
+        return sorted(found, key=lambda m: (m.account_id, m.id))[:limit]
 
     async def record_status(self, message: Message) -> None:
         stored = self._messages()[(message.account_id, message.id)]

@@ -22,11 +22,12 @@ class PostgresDeliveryReports:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-    async def message_by_gateway_ref(self, gateway_ref: str) -> Message | None:
+    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
         async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(f"{_MESSAGE} WHERE gateway_ref = %s FOR UPDATE", (gateway_ref,))
-            row = await cur.fetchone()
-        return Message(**{**row, "status": MessageStatus(row["status"])}) if row else None
+            await cur.execute(f"{_MESSAGE} WHERE gateway_ref = %s ORDER BY account_id, id LIMIT %s FOR UPDATE",
+                              (gateway_ref, limit))
+            rows = await cur.fetchall()
+        return [Message(**{**row, "status": MessageStatus(row["status"])}) for row in rows]
 
     async def record_status(self, message: Message) -> None:
         await self._conn.execute(
