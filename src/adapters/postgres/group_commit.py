@@ -11,7 +11,8 @@ already holds and leaves idle while it waits: no extra connection, so a pool who
 are all held by waiting callers cannot deadlock. When the leader is done it hands the lead to
 the first caller still waiting. Each caller gets its own verdict (a value, or an exception for
 it alone); when a group's statement fails as a whole, its items are run again one by one, so an
-error belongs to the item that caused it.
+error belongs to the item that caused it. A leader cancelled mid-statement still lets its group
+finish, so no caller is told its write failed when it may have committed.
 """
 
 from __future__ import annotations
@@ -104,10 +105,21 @@ class GroupCommit(Generic[Item, Verdict]):
     async def _lead(self, conn: AsyncConnection, me: _Waiter[Item]) -> Verdict:
         group = [w for w in self._waiting if w is me or not w.answer.done()]
         self._waiting = []
+        # The group runs to its end even when the leader is cancelled meanwhile: its statement
+        # may commit the others' writes, so they must hear their verdicts (and the connection
+        # must not go back to the pool mid-statement). The leader's cancellation waits for it.
+        running = asyncio.ensure_future(self._in_autocommit(conn, [w.item for w in group]))
+        interrupted = False
         try:
-            async with autocommit(conn):
-                verdicts = await self._run(conn, [w.item for w in group])
-        except BaseException as exc:  # the connection failed, or the leader was cancelled
+            while True:
+                try:
+                    verdicts = await asyncio.shield(running)
+                    break
+                except asyncio.CancelledError:
+                    if running.done():  # the group itself was cancelled (its event loop is closing)
+                        raise
+                    interrupted = True
+        except BaseException as exc:  # the connection failed, or the loop is closing
             failure = exc if isinstance(exc, Exception) else RuntimeError("group commit interrupted")
             for waiter in group:
                 if waiter is not me and not waiter.answer.done():
@@ -124,9 +136,15 @@ class GroupCommit(Generic[Item, Verdict]):
                     waiter.answer.set_exception(verdict)
                 else:
                     waiter.answer.set_result(verdict)
+        if interrupted:
+            raise asyncio.CancelledError()  # its own item's fate is unknown to it, as after a crash
         if isinstance(mine, Exception):
             raise mine
         return mine  # type: ignore[return-value]  # `me` is in `group`
+
+    async def _in_autocommit(self, conn: AsyncConnection, items: Sequence[Item]) -> Sequence[Verdict | Exception]:
+        async with autocommit(conn):
+            return await self._run(conn, items)
 
     async def _run(self, conn: AsyncConnection, items: Sequence[Item]) -> Sequence[Verdict | Exception]:
         try:
