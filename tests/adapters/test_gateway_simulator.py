@@ -6,14 +6,16 @@ import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
+import psycopg
 import pytest
+from psycopg_pool import PoolTimeout
 
 from adapters.gateways.retrying import RetryingGateway
-from adapters.gateways.simulator import SimulatorGateway
+from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
+from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
 
 
 @pytest.fixture(params=["memory", "postgres"])
@@ -114,6 +116,18 @@ async def test_a_simulator_whose_database_is_gone_is_a_transient_fault(clean_dat
         async with pool.connection() as conn:
             await conn.execute("ALTER TABLE simulator_messages_away RENAME TO simulator_messages")
         await pool.close()
+
+
+@pytest.mark.parametrize(("error", "meaning"), [
+    (PoolTimeout("no connection"), TransientGatewayError),  # nothing was sent
+    (psycopg.errors.UndefinedTable("no table"), TransientGatewayError),  # refused: rolled back
+    (psycopg.OperationalError("consuming input failed"), SubmitOutcomeUnknown),  # lost mid-statement
+    (psycopg.errors.AdminShutdown("terminating connection"), SubmitOutcomeUnknown),
+])
+def test_a_failed_recording_is_unreachable_only_when_nothing_can_have_been_recorded(
+    error: Exception, meaning: type[Exception]
+) -> None:
+    assert type(recording_failure(error)) is meaning
 
 
 async def test_other_errors_are_not_retried() -> None:

@@ -7,19 +7,33 @@ import asyncio
 from collections.abc import Sequence
 from datetime import datetime
 
+import psycopg
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
-from psycopg_pool import AsyncConnectionPool
+from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
 from application.deliveries import GatewayListener
-from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
+from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
 from application.ports import Clock, IdGenerator
 
 _COLUMNS = (
     "message_id, account_id::text AS account_id, to_number AS to, sender, body AS text,"
     " accepted, gateway_ref, error, created_at"
 )
+
+
+def recording_failure(exc: Exception) -> Exception:
+    """What a failed recording means to the sender, as a carrier's answer would: no connection,
+    or the server refused the statement (it rolled back): nothing was received, so failing and
+    refunding is safe; the connection lost mid-statement: it may have been received."""
+    refused = isinstance(exc, PoolTimeout) or (
+        isinstance(exc, psycopg.Error) and exc.sqlstate is not None
+        and not exc.sqlstate.startswith(("08", "57"))  # connection lost, server shutting down
+    )
+    if refused:
+        return TransientGatewayError(f"simulator unavailable: {exc}")
+    return SubmitOutcomeUnknown(f"simulator did not answer: {exc}")
 
 
 class SimulatorGateway:
@@ -72,7 +86,7 @@ class SimulatorGateway:
             try:
                 rows = await self._record(batch)
             except Exception as exc:
-                failure = TransientGatewayError(f"simulator unavailable: {exc}")
+                failure = recording_failure(exc)
                 for _, answer in batch:
                     if not answer.done():
                         answer.set_exception(failure)
