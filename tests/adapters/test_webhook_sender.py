@@ -39,6 +39,10 @@ class ScriptedDns:
     ("127.0.0.1", False), ("10.0.0.8", False), ("172.16.3.4", False), ("192.168.1.1", False),
     ("169.254.169.254", False), ("100.64.0.1", False), ("0.0.0.0", False), ("::1", False),
     ("fe80::1%eth0", False), ("fc00::1", False), ("::ffff:127.0.0.1", False), ("224.0.0.1", False),
+    # IPv6 that leads to an IPv4 address is judged by that address: NAT64, 6to4, Teredo, compatible.
+    ("64:ff9b::7f00:1", False), ("64:ff9b::a00:8", False), ("64:ff9b::5db8:d822", True),
+    ("64:ff9b:1::a00:1", False), ("2002:7f00:1::", False), ("2002:a00:8::1", False),
+    ("2002:5db8:d822::1", True), ("::127.0.0.1", False), ("2001:0:4136:e378:8000:63bf:f5ff:fffe", False),
 ])
 def test_only_global_unicast_addresses_are_public(address: str, public: bool) -> None:
     assert is_public(address) is public
