@@ -18,8 +18,8 @@ from datetime import datetime
 from typing import Any
 
 from procrastinate import App, BaseRetryStrategy, PsycopgConnector, RetryDecision
-from procrastinate.exceptions import AlreadyEnqueued
-from procrastinate.jobs import Job
+from procrastinate.exceptions import AlreadyEnqueued, UniqueViolation
+from procrastinate.jobs import Job, Status
 from psycopg import AsyncConnection
 
 log = logging.getLogger("ujumbe.jobs")
@@ -135,9 +135,19 @@ def totals(depth: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
 
 
 async def recover_stalled_jobs(app: App, *, stalled_after: float) -> int:
-    """Put back in the queue the jobs of workers silent for `stalled_after` seconds."""
+    """Put back in the queue the jobs of workers silent for `stalled_after` seconds.
+
+    A stalled job whose queueing lock a twin already holds (the next run of a periodic task, or
+    a sweep that queued the same work again) cannot go back: the twin does its work, so the
+    stalled job is deleted instead, which also frees its lock for the twin to run."""
     stalled = list(await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=stalled_after))
     for job in stalled:
-        log.warning("retrying job %s (%s): its worker stopped heartbeating", job.id, job.task_name)
-        await app.job_manager.retry_job(job)
+        try:
+            await app.job_manager.retry_job(job)
+        except UniqueViolation:
+            log.warning("dropping job %s (%s): its worker stopped heartbeating and a twin is queued",
+                        job.id, job.task_name)
+            await app.job_manager.finish_job(job, status=Status.ABORTED, delete_job=True)
+        else:
+            log.warning("retrying job %s (%s): its worker stopped heartbeating", job.id, job.task_name)
     return len(stalled)

@@ -106,3 +106,26 @@ async def test_jobs_of_a_worker_that_stopped_heartbeating_go_back_in_the_queue(j
     depth = await queue_depth(jobs.job_app())
     assert depth["webhooks"]["todo"] == 1 and depth["webhooks"]["doing"] == 0
     assert depth["messages"]["doing"] == 1  # a live worker's job is left alone
+
+
+async def test_a_stalled_job_whose_twin_is_queued_ends_and_frees_its_lock_for_the_twin(
+    jobs: Container, clean_database: str
+) -> None:
+    # A delivery's job stalls; the sweep of due deliveries queues the same delivery again. The
+    # stalled job cannot go back (the twin holds its queueing lock), and while it is `doing` its
+    # lock would keep the twin from running: it must end, not block recovery for ever.
+    queue = jobs.job_queue()
+    await queue.defer("deliver_webhook", {"account_id": ACCOUNT, "delivery_id": ids(7)},
+                      lock=f"delivery:{ids(7)}", queueing_lock=f"delivery:{ids(7)}")
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        (silent,) = conn.execute("INSERT INTO procrastinate_workers (last_heartbeat)"
+                                 " VALUES (now() - interval '1 minute') RETURNING id").fetchone()
+        conn.execute("UPDATE procrastinate_jobs SET status = 'doing', worker_id = %s", (silent,))
+    await queue.defer("deliver_webhook", {"account_id": ACCOUNT, "delivery_id": ids(7)},
+                      lock=f"delivery:{ids(7)}", queueing_lock=f"delivery:{ids(7)}")
+
+    assert await recover_stalled_jobs(jobs.job_app(), stalled_after=30) == 1
+    with psycopg.connect(clean_database) as conn:
+        statuses = conn.execute("SELECT status::text FROM procrastinate_jobs ORDER BY id").fetchall()
+    assert statuses == [("todo",)]  # the twin, free to run
+    assert await recover_stalled_jobs(jobs.job_app(), stalled_after=30) == 0
