@@ -17,7 +17,7 @@ from adapters.postgres.database import create_pool
 from adapters.postgres.group_commit import group_commits
 from adapters.postgres.messaging import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.messaging import Message, SubmitOutcome
+from application.messaging import Message, SenderId, SubmitOutcome
 from application.ports import OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
@@ -263,3 +263,24 @@ async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refuse
         await uow.commit()
     again = await asyncio.gather(*(lookup(f"hash-{n}") for n in range(6)))
     assert [f.key.revoked_at is not None for f in again if f] == [n == 1 for n in range(6)]
+
+
+async def test_sends_under_a_registered_sender_still_share_statements(pool: Any) -> None:
+    # The sender check comes first in a send's unit of work; it must leave no transaction open,
+    # or the debit after it would run alone (most real sends name a registered sender).
+    recording = Recording(group_commits(pool).of(pay_in_order))
+    async with PostgresUnitOfWork(pool) as uow:
+        await uow.ledger.post(ONE, Posting(type=EntryType.GRANT, credits=10, description="grant",
+                                           reference="grant:1"), ids(9000), T0)
+        await uow.senders.add(ONE, SenderId("DUKA", T0))
+        await uow.commit()
+
+    async def send(n: int) -> bool:
+        async with PostgresUnitOfWork(pool) as uow:
+            assert await uow.senders.is_registered(ONE, "DUKA")
+            appended: bool = await uow.messages.add_paid(message(n), deduction(message(n)), ids(5000 + n), T0)
+            await uow.commit()
+        return appended
+
+    assert await asyncio.gather(*(send(n) for n in range(8))) == [True] * 8
+    assert max(recording.sizes) > 1 and sum(recording.sizes) == 8

@@ -11,7 +11,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from adapters.postgres.group_commit import GroupCommits, is_idle
+from adapters.postgres.group_commit import GroupCommits, autocommit, is_idle
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.messaging import Message, SenderId, SubmitOutcome
 from application.ports import OutboxEvent
@@ -306,8 +306,10 @@ class PostgresSenderIds:
         return [SenderId(sender_id=row[0], created_at=row[1]) for row in await cur.fetchall()]
 
     async def is_registered(self, account_id: str, sender_id: str) -> bool:
-        cur = await self._conn.execute(
-            "SELECT 1 FROM sender_ids WHERE account_id = %s AND sender_id = %s",
-            (account_id, sender_id),
-        )
-        return await cur.fetchone() is not None
+        query = ("SELECT 1 FROM sender_ids WHERE account_id = %s AND sender_id = %s", (account_id, sender_id))
+        if not is_idle(self._conn):
+            return await (await self._conn.execute(*query)).fetchone() is not None
+        # A send asks before its debit: a lone read in autocommit leaves no transaction open, so
+        # the debit that follows can still join the group commit.
+        async with autocommit(self._conn):
+            return await (await self._conn.execute(*query)).fetchone() is not None
