@@ -493,7 +493,9 @@ class SendBulk:
             sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
             # Only what is still pending goes to the gateway: a resumed batch may be partly done.
             pending = [m for m in messages if m.status == MessageStatus.PENDING]
-            final = await self._outcomes.record(request.account_id, await self._submit_all(pending)) if pending else {}
+            final: dict[str, Message] = {}
+            if pending:
+                final = await self._outcomes.record(request.account_id, await self._submit_all(pending))
             by_number = {m.to: final.get(m.id, m) for m in messages}
         results = [
             _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)

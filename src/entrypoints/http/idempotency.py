@@ -5,8 +5,9 @@
 Without the header the use case simply runs (`operation_id` None: it makes its own ids). With
 it, the first request claims the key, runs under the claim's operation id, and (on success)
 stores its exact response; a retry of the same request gets those bytes back with
-`Idempotent-Replay: true`, and a retry that takes over an abandoned claim runs the same
-operation id again, so the use case resumes rather than repeats. The fingerprint is the SHA-256 of method, path and raw body.
+`Idempotent-Replay: true`. A retry after a failure, or one that takes over a claim a dead
+process abandoned, runs under the same operation id, so the use case resumes rather than
+repeats. The fingerprint is the SHA-256 of method, path and raw body.
 """
 
 from __future__ import annotations
