@@ -8,7 +8,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from adapters.postgres.group_commit import GroupCommits, is_idle
+from adapters.postgres.group_commit import GroupCommits, run_grouped
 from adapters.postgres.ids import is_uuid
 from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
 from application.phone_verification import PhoneOtp
@@ -101,11 +101,8 @@ class PostgresApiKeys:
         )
 
     async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
-        if self._groups is not None and is_idle(self._conn):
-            # Every API request asks: concurrent lookups share one autocommit SELECT.
-            return await self._groups.of(keys_by_hash).run(self._conn, key_hash)
-        (found,) = await keys_by_hash(self._conn, [key_hash])
-        return found
+        # Every API request asks: concurrent lookups share one autocommit SELECT.
+        return await run_grouped(self._groups, keys_by_hash, self._conn, key_hash)
 
     async def list(self, account_id: str) -> list[ApiKey]:
         async with self._conn.cursor(row_factory=class_row(ApiKey)) as cur:

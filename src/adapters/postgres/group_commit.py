@@ -170,6 +170,18 @@ class GroupCommit(Generic[Item, Verdict]):
             self._leading = False
 
 
+async def run_grouped(groups: GroupCommits | None, statement: GroupStatement[Item, Verdict],
+                      conn: AsyncConnection, item: Item) -> Verdict:
+    """The item's verdict: from the next group commit when `conn` has no transaction open,
+    otherwise from the statement run alone inside that transaction (`groups` None: always so)."""
+    if groups is not None and is_idle(conn):
+        return await groups.of(statement).run(conn, item)
+    (verdict,) = await statement(conn, [item])
+    if isinstance(verdict, Exception):
+        raise verdict
+    return verdict
+
+
 class GroupCommits:
     """One pool's group commits, one per statement."""
 

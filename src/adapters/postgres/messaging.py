@@ -11,7 +11,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from adapters.postgres.group_commit import GroupCommits, autocommit, is_idle
+from adapters.postgres.group_commit import GroupCommits, autocommit, is_idle, run_grouped
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.messaging import Message, SenderId, SubmitOutcome
 from application.ports import OutboxEvent
@@ -217,15 +217,9 @@ class PostgresMessages:
     async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
         if deduction.type != EntryType.DEDUCT:
             raise ValueError("a paid message is paid by a deduction")
-        item = _Paid(message, deduction, entry_id, at)
-        if self._groups is not None and is_idle(self._conn):
-            # Nothing else in the transaction: the statement joins the next group commit, so the
-            # account's balance row is locked once for many sends' debits and one commit's sync.
-            return await self._groups.of(pay_in_order).run(self._conn, item)
-        (verdict,) = await pay_in_order(self._conn, [item])
-        if isinstance(verdict, Exception):
-            raise verdict
-        return verdict
+        # Nothing else in the transaction: the statement joins the next group commit, so the
+        # account's balance row is locked once for many sends' debits and one commit's sync.
+        return await run_grouped(self._groups, pay_in_order, self._conn, _Paid(message, deduction, entry_id, at))
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         async with self._conn.cursor(row_factory=dict_row) as cur:
@@ -257,11 +251,8 @@ class PostgresMessages:
                           events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
         if any(e.account_id != account_id for e in events.values()):
             raise ValueError("every event belongs to the account whose messages moved")
-        item = _Sent(account_id, outcomes, events, at)
-        if self._groups is not None and is_idle(self._conn):
-            moved = await self._groups.of(record_sent_together).run(self._conn, item)  # one statement shared, its commit too
-        else:
-            (moved,) = await record_sent_together(self._conn, [item])
+        moved = await run_grouped(self._groups, record_sent_together, self._conn,
+                                  _Sent(account_id, outcomes, events, at))
         self._events.added += sum(1 for message_id in moved if message_id in events)  # wakes the dispatch
         return moved
 
