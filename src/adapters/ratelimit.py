@@ -31,15 +31,28 @@ def storage_uri(redis_url: str | None) -> str:
     return f"async+{scheme}://{rest}"
 
 
+class _InProcessWindow:
+    """The synchronous in-memory limiter behind the asyncio limiter's methods (nothing waits)."""
+
+    def __init__(self) -> None:
+        self._limiter = InProcessMovingWindow(MemoryStorage())
+
+    async def hit(self, item: RateLimitItemPerMinute, key: str) -> bool:
+        return self._limiter.hit(item, key)
+
+    async def test(self, item: RateLimitItemPerMinute, key: str) -> bool:
+        return self._limiter.test(item, key)
+
+    async def get_window_stats(self, item: RateLimitItemPerMinute, key: str) -> WindowStats:
+        return self._limiter.get_window_stats(item, key)
+
+
 class LimitsRateLimiter:
     def __init__(self, redis_url: str | None = None, *, key_prefix: str = "ujumbe") -> None:
-        self._shared: SharedMovingWindow | None = None
-        self._in_process: InProcessMovingWindow | None = None
+        self._limiter: SharedMovingWindow | _InProcessWindow = _InProcessWindow()
         if redis_url:
-            self._shared = SharedMovingWindow(storage_from_string(
+            self._limiter = SharedMovingWindow(storage_from_string(
                 storage_uri(redis_url), implementation="redispy", key_prefix=key_prefix))
-        else:
-            self._in_process = InProcessMovingWindow(MemoryStorage())
         self._items: dict[int, RateLimitItemPerMinute] = {}
 
     def _item(self, per_minute: int) -> RateLimitItemPerMinute:
@@ -51,10 +64,7 @@ class LimitsRateLimiter:
     async def hit(self, key: str, per_minute: int) -> RateLimitState:
         item = self._item(per_minute)
         try:
-            if self._in_process is not None:
-                allowed = self._in_process.hit(item, key)
-            else:
-                allowed = await self._shared_limiter().hit(item, key)
+            allowed = await self._limiter.hit(item, key)
             return await self._state(item, key, allowed)
         except Exception:  # a budget store outage must not take the API down: fail open
             log.warning("rate-limit storage unavailable; request allowed", exc_info=True)
@@ -63,26 +73,14 @@ class LimitsRateLimiter:
     async def peek(self, key: str, per_minute: int) -> RateLimitState:
         item = self._item(per_minute)
         try:
-            if self._in_process is not None:
-                allowed = self._in_process.test(item, key)
-            else:
-                allowed = await self._shared_limiter().test(item, key)
+            allowed = await self._limiter.test(item, key)
             return await self._state(item, key, allowed)
         except Exception:
             log.warning("rate-limit storage unavailable", exc_info=True)
             return RateLimitState(limit=per_minute, remaining=per_minute, retry_after=0, allowed=True)
 
-    def _shared_limiter(self) -> SharedMovingWindow:
-        if self._shared is None:
-            raise RuntimeError("no shared budget store")
-        return self._shared
-
     async def _state(self, item: RateLimitItemPerMinute, key: str, allowed: bool) -> RateLimitState:
-        stats: WindowStats
-        if self._in_process is not None:
-            stats = self._in_process.get_window_stats(item, key)
-        else:
-            stats = await self._shared_limiter().get_window_stats(item, key)
+        stats = await self._limiter.get_window_stats(item, key)
         remaining = max(0, stats.remaining)
         retry_after = 0 if allowed else max(1, math.ceil(stats.reset_time - time.time()))
         return RateLimitState(limit=item.amount, remaining=remaining, retry_after=retry_after,
