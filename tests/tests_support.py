@@ -9,12 +9,29 @@ import sys
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+
+from application.messaging import Message
+from domain.messages import MessageStatus
+from domain.pricing import cost_text
 
 
 def ids(n: int) -> str:
     """A readable, valid uuid: ids(1) == '00000000-0000-0000-0000-000000000001'."""
     return str(uuid.UUID(int=n))
+
+
+def pending_message(message_id: str, *, account: str, at: datetime, credits: int = 1, **fields: Any) -> Message:
+    """A message as the send path writes it before submit: paid (`credits` parts of GSM-7 to
+    one Tanzanian number), `pending`, created and updated at `at`. `fields` override the rest."""
+    body = fields.pop("body", "Habari")
+    return Message(**{
+        "account_id": account, "id": message_id, "to": "+255712345678", "sender": "UJUMBE", "body": body,
+        "encoding": "GSM-7", "characters": len(body), "sms_parts": credits, "segments": credits,
+        "credits_used": credits, "cost": cost_text(credits), "carrier": "Vodacom",
+        "status": MessageStatus.PENDING, "created_at": at, "updated_at": at, **fields,
+    })
 
 
 def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

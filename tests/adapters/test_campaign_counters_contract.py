@@ -11,10 +11,10 @@ import pytest
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.campaigns import Campaign
 from application.deliveries import ApplyDeliveryReport, DeliveryReport, ReportResult
-from application.messaging import Message, SubmitOutcome
+from application.messaging import SubmitOutcome
 from domain.campaigns import CampaignStatus
 from domain.messages import MessageEvent, MessageStatus
-from tests_support import Backend, ids
+from tests_support import Backend, ids, pending_message
 
 ACCOUNT = ids(1)
 OTHER = ids(2)
@@ -48,10 +48,8 @@ async def counts(store: Backend, account: str = ACCOUNT) -> tuple[int, int]:
 
 async def sent_message(store: Backend, n: int, campaign_id: str | None = CAMPAIGN) -> str:
     """A campaign message accepted by the gateway under reference `ref-<n>`."""
-    message = Message(account_id=ACCOUNT, id=ids(300 + n), to=f"+2557120000{n:02d}", sender="DUKA",
-                      body="Karibu dukani!", encoding="GSM-7", characters=14, sms_parts=1, segments=1,
-                      credits_used=1, cost="1 credit", carrier="Vodacom", status=MessageStatus.PENDING,
-                      created_at=T0, updated_at=T0, campaign_id=campaign_id)
+    message = pending_message(ids(300 + n), account=ACCOUNT, at=T0, to=f"+2557120000{n:02d}", sender="DUKA",
+                              body="Karibu dukani!", campaign_id=campaign_id)
     async with store.uow() as uow:
         await uow.messages.add_many([message])
         await uow.messages.record_outcomes(

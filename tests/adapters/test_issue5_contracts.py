@@ -14,7 +14,7 @@ from application.notifications import Notification, NotificationKind
 from application.webhooks import DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from domain.inbound import OptOutAction
 from domain.messages import MessageEvent, MessageStatus
-from tests_support import ids
+from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
 OTHER = ids(2)
@@ -41,10 +41,7 @@ def delivery(n: int, endpoint_n: int = 1, event_n: int = 1) -> WebhookDelivery:
 
 
 def message(n: int, account: str = ACCOUNT, sender: str = "UJUMBE", to: str = PHONE) -> Message:
-    return Message(account_id=account, id=ids(300 + n), to=to, sender=sender, body="Habari",
-                   encoding="GSM-7", characters=6, sms_parts=1, segments=1, credits_used=1, cost="1 credit",
-                   carrier="Vodacom", status=MessageStatus.PENDING, created_at=T0 + timedelta(minutes=n),
-                   updated_at=T0 + timedelta(minutes=n))
+    return pending_message(ids(300 + n), account=account, at=T0 + timedelta(minutes=n), to=to, sender=sender)
 
 
 async def send(backend, msg: Message, ref: str) -> None:

@@ -11,7 +11,7 @@ from adapters.postgres.message_logs import listing
 from application.message_logs import MessageLogFilter, MessageLogQuery, message_log_filter
 from application.messaging import Message
 from domain.messages import MessageStatus
-from tests_support import ids
+from tests_support import ids, pending_message
 
 ACCOUNT, OTHER = ids(1), ids(2)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -19,13 +19,8 @@ T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 def message(n: int, *, account: str = ACCOUNT, to: str = "+255712345678", body: str = "Habari",
             status: MessageStatus = MessageStatus.SENT, **fields) -> Message:
-    at = T0 + timedelta(minutes=n)
-    fields = {"credits_used": 1, "cost": "1 credit", **fields}
-    return Message(
-        account_id=account, id=ids(1000 + n), to=to, sender="UJUMBE", body=body, encoding="GSM-7",
-        characters=len(body), sms_parts=1, segments=1, carrier="Vodacom", status=status,
-        created_at=at, updated_at=at, **fields,
-    )
+    return pending_message(ids(1000 + n), account=account, at=T0 + timedelta(minutes=n), to=to, body=body,
+                           status=status, **fields)
 
 
 MESSAGES = [

@@ -10,7 +10,7 @@ import pytest
 from application.messaging import Message, SenderId, SubmitOutcome
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageStatus
-from tests_support import ids
+from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
 OTHER = ids(2)
@@ -19,13 +19,8 @@ T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 def message(n: int, *, account: str = ACCOUNT, at: datetime = T0, batch: str | None = None,
             campaign: str | None = None) -> Message:
-    return Message(
-        account_id=account, id=ids(100 + n), batch_id=batch, campaign_id=campaign,
-        to="+255712345678", sender="UJUMBE", requested_sender="MYSHOP" if n == 1 else None,
-        body=f"Habari {n}", encoding="GSM-7", characters=8, sms_parts=1, segments=1,
-        credits_used=1, cost="1 credit", carrier="Vodacom", status=MessageStatus.PENDING,
-        created_at=at, updated_at=at,
-    )
+    return pending_message(ids(100 + n), account=account, at=at, batch_id=batch, campaign_id=campaign,
+                           requested_sender="MYSHOP" if n == 1 else None, body=f"Habari {n}")
 
 
 def sent(n: int) -> SubmitOutcome:

@@ -29,19 +29,14 @@ from application.ports import OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageEvent, MessageStatus
-from tests_support import ids
+from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
 
 def message(n: int, credits: int = 1) -> Message:
-    return Message(
-        account_id=ACCOUNT, id=ids(100 + n), to="+255712345678", sender="UJUMBE", body=f"Habari {n}",
-        encoding="GSM-7", characters=8, sms_parts=credits, segments=credits, credits_used=credits,
-        cost=f"{credits} credits", carrier="Vodacom", status=MessageStatus.PENDING,
-        created_at=T0, updated_at=T0,
-    )
+    return pending_message(ids(100 + n), account=ACCOUNT, at=T0, credits=credits, body=f"Habari {n}")
 
 
 def sent(m: Message) -> SubmitOutcome:
