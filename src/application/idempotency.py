@@ -3,7 +3,8 @@
 The first request with a key claims it, and the claim commits before the work runs, so a
 concurrent duplicate sees it and gets `request_in_progress`. A successful response is stored
 and replayed for 24 hours to every retry with the same request; a failure releases the claim
-so a retry runs again. Keys are scoped to (account, route).
+so a retry runs again, and so does an answer whose operation ended failed (a single send the
+gateway refused). Keys are scoped to (account, route).
 
 A key stands for one operation (a message id, a batch id) and the claim carries its id. A
 retry of the same request after a failure, or one that takes over a claim abandoned by a
@@ -79,6 +80,11 @@ class IdempotencyKeys(Protocol):
 
     async def release(self, claim: Claim) -> None:
         """Free the key (the row and its operation id stay), if the claim is still the one held."""
+        ...
+
+    async def forget(self, claim: Claim) -> None:
+        """Delete the key's row, if the claim is still the one held: the next request under the
+        key starts a new operation."""
         ...
 
     async def purge_expired(self, now: datetime, limit: int) -> int:
@@ -159,6 +165,14 @@ class IdempotencyGate:
         """The request failed: free the key, so a retry runs again (resuming its operation)."""
         async with self._uow() as uow:
             await uow.idempotency_keys.release(claim)
+            await uow.commit()
+
+    async def forget(self, claim: Claim) -> None:
+        """The request answered, but with an operation that ended failed (a send the gateway
+        refused, refunded): nothing is stored, and a retry runs again as a new operation
+        (resuming the failed one would only answer its failure again)."""
+        async with self._uow() as uow:
+            await uow.idempotency_keys.forget(claim)
             await uow.commit()
 
 

@@ -80,6 +80,22 @@ async def test_release_frees_the_key_but_keeps_its_operation(seeded) -> None:
         assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") == released
 
 
+async def test_forget_deletes_the_row_of_the_claim_still_held_only(seeded) -> None:
+    async with seeded.uow() as uow:
+        await uow.idempotency_keys.claim(record())
+        await uow.idempotency_keys.claim(record("k2"))
+        await uow.idempotency_keys.complete(claim_of(record("k2")), 200, b"done", T0)
+        await uow.idempotency_keys.forget(Claim(ACCOUNT, ROUTE, "k1", T0 - timedelta(minutes=10), OPERATION))
+        await uow.idempotency_keys.forget(claim_of(record("k2")))  # completed: stays
+        assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") == record()
+        await uow.idempotency_keys.forget(claim_of(record()))
+        await uow.commit()
+    async with seeded.uow() as uow:
+        assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k1") is None
+        assert await uow.idempotency_keys.get_for_update(ACCOUNT, ROUTE, "k2") is not None
+        assert await uow.idempotency_keys.claim(record(operation=ids(101))) is True  # a new operation
+
+
 async def test_replace_takes_over_a_row_as_a_fresh_claim(seeded) -> None:
     later = record(fingerprint="fp2", at=T0 + timedelta(days=1))
     async with seeded.uow() as uow:

@@ -39,6 +39,7 @@ class Probe:
     def __init__(self) -> None:
         self.runs = 0
         self.fail = False
+        self.outcome = "done"  # what the run answers; "failed" is an operation that ended failed
         self.operations: list[str | None] = []  # the operation id each run was given
 
     async def __call__(self, data: dict[str, Any], operation_id: str | None) -> dict[str, Any]:
@@ -46,7 +47,7 @@ class Probe:
         self.operations.append(operation_id)
         if self.fail:
             raise InsufficientCredits()
-        return {"run": self.runs, "echo": data}
+        return {"run": self.runs, "echo": data, "outcome": self.outcome}
 
 
 @pytest.fixture()
@@ -62,7 +63,7 @@ async def client(container: Container, probe: Probe) -> AsyncIterator[AsyncTestC
                           idempotency: NamedDependency[IdempotencyGate],
                           data: JSONBody[dict[str, Any]]) -> Response[Envelope[dict[str, Any]]]:
         return await idempotent(request, principal, idempotency, lambda operation_id: probe(data, operation_id),
-                                status_code=201)
+                                status_code=201, failed=lambda result: result["outcome"] == "failed")
 
     async with AsyncTestClient(app=create_app(container, extra_route_handlers=[probe_route])) as test_client:
         yield test_client
@@ -87,7 +88,7 @@ async def test_a_replay_returns_the_stored_envelope_byte_for_byte(
     account = await make_account()
     first = await client.post("/probe", json={"a": 1}, headers=keyed(account))
     assert first.status_code == 201 and "idempotent-replay" not in first.headers
-    assert first.json()["data"] == {"run": 1, "echo": {"a": 1}}
+    assert first.json()["data"] == {"run": 1, "echo": {"a": 1}, "outcome": "done"}
     again = await client.post("/probe/", json={"a": 1}, headers=keyed(account))
     assert again.status_code == 201
     assert again.headers["idempotent-replay"] == "true"
@@ -145,6 +146,36 @@ async def test_a_failed_original_is_not_stored_and_the_retry_runs(
     retried = await client.post("/probe", json={"a": 1}, headers=keyed(account))
     assert retried.status_code == 201 and "idempotent-replay" not in retried.headers
     assert retried.json()["data"]["run"] == 2
+
+
+async def test_an_answer_whose_operation_failed_is_not_stored_and_the_retry_is_a_new_operation(
+    client: AsyncTestClient, make_account, probe: Probe
+) -> None:
+    account = await make_account()
+    probe.outcome = "failed"
+    first = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert first.status_code == 201 and first.json()["data"]["outcome"] == "failed"
+    probe.outcome = "done"
+    retried = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert retried.status_code == 201 and "idempotent-replay" not in retried.headers
+    assert probe.runs == 2 and probe.operations[0] != probe.operations[1]  # not a resume of the failed one
+    replayed = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert replayed.headers["idempotent-replay"] == "true" and replayed.content == retried.content
+
+
+async def test_the_same_json_written_another_way_is_the_same_request(
+    client: AsyncTestClient, make_account, probe: Probe
+) -> None:
+    account = await make_account()
+    headers = {**keyed(account), "Content-Type": "application/json"}
+    first = await client.post("/probe", content=rb'{"to": "0712345678", "message": "Habari \u00e9"}', headers=headers)
+    assert first.status_code == 201
+    same = await client.post("/probe", content='{\n  "message":"Habari é",\n  "to":"0712345678"\n}'.encode(),
+                             headers=headers)
+    assert same.headers["idempotent-replay"] == "true" and same.content == first.content
+    other = await client.post("/probe", content=b'{"to": "0712345678", "message": "Habari e"}', headers=headers)
+    assert other.status_code == 422 and error_of(other) == ("idempotency_key_reused", "Idempotency-Key")
+    assert probe.runs == 1
 
 
 async def test_a_stored_answer_expires_after_24_hours(

@@ -51,6 +51,10 @@ class MemoryIdempotencyKeys:
         if record is not None:
             self._rows()[(claim.account_id, claim.route, claim.key)] = replace(record, claimed_at=None)
 
+    async def forget(self, claim: Claim) -> None:
+        if self._held(claim) is not None:
+            del self._rows()[(claim.account_id, claim.route, claim.key)]
+
     async def purge_expired(self, now: datetime, limit: int) -> int:
         rows = self._rows()
         expired = sorted((r for r in rows.values() if r.expires_at <= now), key=lambda r: r.expires_at)

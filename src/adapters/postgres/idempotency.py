@@ -61,6 +61,14 @@ class PostgresIdempotencyKeys:
             (claim.account_id, claim.route, claim.key, claim.claimed_at),
         )
 
+    async def forget(self, claim: Claim) -> None:
+        await self._conn.execute(
+            "DELETE FROM idempotency_keys"
+            " WHERE account_id = %s AND route = %s AND idempotency_key = %s AND claimed_at = %s"
+            " AND completed_at IS NULL",
+            (claim.account_id, claim.route, claim.key, claim.claimed_at),
+        )
+
     async def purge_expired(self, now: datetime, limit: int) -> int:
         cur = await self._conn.execute(
             "DELETE FROM idempotency_keys WHERE (account_id, route, idempotency_key) IN ("

@@ -7,7 +7,10 @@ it, the first request claims the key, runs under the claim's operation id, and (
 stores its exact response; a retry of the same request gets those bytes back with
 `Idempotent-Replay: true`. A retry after a failure, or one that takes over a claim a dead
 process abandoned, runs under the same operation id, so the use case resumes rather than
-repeats. The fingerprint is the SHA-256 of method, path and raw body.
+repeats. A result the route calls `failed` (a single send the gateway refused) is not stored
+either: the key is forgotten and a retry is a new send. The fingerprint is the SHA-256 of
+method, path and the JSON body in canonical form (keys sorted, no whitespace), so a retry
+re-serialised by another client is still the same request.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import hashlib
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import msgspec
 from litestar import Request, Response
 from litestar.datastructures import ResponseHeader
 from litestar.enums import MediaType
@@ -53,10 +57,19 @@ def route_of(request: Request[Any, Any, Any]) -> str:
 
 
 async def fingerprint_of(request: Request[Any, Any, Any]) -> str:
+    body = await request.body()
+    try:  # the same JSON however it was written: key order, spacing and escapes aside
+        body = msgspec.json.encode(msgspec.json.decode(body), order="sorted")
+    except msgspec.MsgspecError:
+        pass  # not JSON: the route refuses it anyway; its bytes are its fingerprint
     digest = hashlib.sha256(route_of(request).encode())
     digest.update(b"\n")
-    digest.update(await request.body())
+    digest.update(body)
     return digest.hexdigest()
+
+
+def _never_failed(result: object) -> bool:
+    return False
 
 
 async def idempotent(
@@ -66,8 +79,10 @@ async def idempotent(
     run: Callable[[str | None], Awaitable[T]],
     *,
     status_code: int = 200,
+    failed: Callable[[T], bool] = _never_failed,
 ) -> Response[Envelope[T]]:
-    """Run `run` at most once per key; its result is the envelope's `data`."""
+    """Run `run` at most once per key; its result is the envelope's `data`. A result for which
+    `failed` is true is answered but not stored, and the key is free for a new operation."""
     key = request.headers.get(HEADER)
     if key is None:
         return Response(ok(await run(None)), status_code=status_code)
@@ -75,11 +90,15 @@ async def idempotent(
     if isinstance(outcome, Replay):
         return _raw(outcome.body, outcome.status, {REPLAY_HEADER: "true"})
     try:
-        body = encode_json(ok(await run(outcome.operation_id)))
+        result = await run(outcome.operation_id)
+        body = encode_json(ok(result))
     except BaseException:
         await gate.release(outcome)  # a failed original is not stored: a retry runs again
         raise
-    await gate.complete(outcome, status_code, body)
+    if failed(result):
+        await gate.forget(outcome)  # nor is a failed operation: a retry is a new one
+    else:
+        await gate.complete(outcome, status_code, body)
     return _raw(body, status_code)
 
 

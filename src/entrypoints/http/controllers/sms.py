@@ -108,6 +108,12 @@ async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBo
     return SendResultBody.of(result)
 
 
+def _send_failed(result: SendResultBody) -> bool:
+    """A single send the gateway refused (or never got) is a failed original for the
+    Idempotency-Key: not stored, so a retry with the key sends again (spec Limits)."""
+    return result.status == "failed"
+
+
 async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkRequestBody,
                      batch_id: str | None) -> BulkResultBody:
     result = await send_bulk(BulkRequest(account_id=principal.account_id, to=data.to,
@@ -133,7 +139,8 @@ class SmsController(Controller):
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[SendResultBody]]:
         """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
-        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data))
+        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
+                                failed=_send_failed)
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
           dependencies={"principal": authenticated("J"), "send_sms": from_container("send_sms")})
@@ -141,7 +148,8 @@ class SmsController(Controller):
                                   data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
                                   idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[SendResultBody]]:
         """Send one SMS from the dashboard (access token); same rules as POST /v1/sms/."""
-        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data))
+        return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
+                                failed=_send_failed)
 
     @post("/bulk", operation_id="sendBulkSms", status_code=200,
           dependencies={"principal": authenticated("K", "J"), "send_bulk": from_container("send_bulk")})
