@@ -97,7 +97,7 @@ class ListMessageLogs:
 def message_log_filter(query: MessageLogQuery) -> MessageLogFilter:
     validate_paging(query.page, query.per_page, max_per_page=MAX_PER_PAGE)
     status = None
-    if query.status is not None:
+    if query.status:  # an empty status= (a form's "any") filters nothing, as an empty search does
         if query.status not in {s.value for s in MessageStatus}:
             allowed = ", ".join(s.value for s in MessageStatus)
             raise ValidationError(f"status is one of {allowed}.", field="status")

@@ -22,6 +22,11 @@ def test_defaults_are_the_first_page_of_25() -> None:
     assert (f.limit, f.offset, f.status, f.number, f.text, f.since) == (25, 0, None, None, None, None)
 
 
+def test_empty_filters_filter_nothing() -> None:
+    f = filter_of(status="", search="", date_from="")
+    assert (f.status, f.number, f.text, f.since) == (None, None, None, None)
+
+
 def test_pages_become_offsets() -> None:
     assert (filter_of(page=3, per_page=100).offset, filter_of(page=3, per_page=100).limit) == (200, 100)
 
