@@ -73,11 +73,14 @@ class SmsGateway(Protocol):
 
 @runtime_checkable
 class BatchSmsGateway(SmsGateway, Protocol):
-    """A gateway that takes a whole batch at once (a bulk's recipients in one hand-over)."""
+    """A gateway that takes a whole batch at once (a bulk's recipients, the reconciler's claim)."""
 
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
-        """One answer per submit, in order; TransientGatewayError when the batch as a whole could
-        not be handed over (each message id keeps its idempotency, so submitting again is safe)."""
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
+        """One answer per submit, in order, None for a submit that may have reached the gateway
+        but whose answer never came (`SubmitOutcomeUnknown` for that one alone);
+        TransientGatewayError when the batch as a whole could not be handed over, and
+        SubmitOutcomeUnknown when no answer came for any of it (each message id keeps its
+        idempotency, so submitting again is safe)."""
         ...
 
 
@@ -325,6 +328,31 @@ async def _submit(gateway: SmsGateway, message: Message) -> SubmitResult | None:
         return None
 
 
+async def _submit_all(gateway: SmsGateway, messages: Sequence[Message],
+                      concurrency: int) -> list[tuple[Message, SubmitResult | None]]:
+    """Each message with its answer, as `_submit` gives it, in order: the whole batch in one
+    hand-over when the gateway takes batches; otherwise (or when the batch could not be handed
+    over) one submit per message with at most `concurrency` in flight (the gateway's window)."""
+    if isinstance(gateway, BatchSmsGateway):
+        try:
+            answers = await gateway.submit_many([m.as_sms() for m in messages])
+        except TransientGatewayError:
+            pass  # message by message below, under the same ids: nothing is sent twice
+        except SubmitOutcomeUnknown:
+            return [(m, None) for m in messages]  # the gateway may have them all: pending
+        else:
+            return list(zip(messages, answers, strict=True))
+    results: list[SubmitResult | None] = [None] * len(messages)
+    queue = iter(range(len(messages)))
+
+    async def worker() -> None:
+        for index in queue:  # a shared iterator: each message goes to exactly one worker
+            results[index] = await _submit(gateway, messages[index])
+
+    await asyncio.gather(*(worker() for _ in range(min(concurrency, len(messages)))))
+    return list(zip(messages, results))
+
+
 def _outcome(message: Message, result: SubmitResult) -> SubmitOutcome:
     if result.accepted:
         status = next_status(message.status, MessageEvent.SUBMITTED)
@@ -386,10 +414,11 @@ class _Outcomes:
         """The messages whose outcome this recorded, as they now stand: any a reconciler finished
         first are left as it left them, and unanswered ones (None) stay `pending`.
 
-        The messages share one deduction (a single send's, or one bulk batch's). What failed is
-        refunded in one entry keyed by the first message it returns credits for: a message's
-        outcome is recorded once, so no two refunds share a key, and none applies twice, even
-        when a batch is finished in several rounds (a resumed bulk, the reconciler)."""
+        The messages are one account's, paid for by one deduction (a single send's, or one bulk
+        batch's) or, for the reconciler, several. What failed is refunded in one entry per
+        deduction, keyed by the first message it returns credits for: a message's outcome is
+        recorded once, so no two refunds share a key, and none applies twice, even when a batch
+        is finished in several rounds (a resumed bulk, the reconciler)."""
         at = self._clock.now()
         outcomes = {m.id: (m, _outcome(m, result)) for m, result in submitted if result is not None}
         if not outcomes:
@@ -403,8 +432,11 @@ class _Outcomes:
             final = {mid: _applied(*outcomes[mid], at) for mid in moved}
             failed = sorted((outcomes[mid][0] for mid in moved if final[mid].status == MessageStatus.FAILED),
                             key=lambda m: m.id)
-            if failed:
-                await uow.ledger.post(account_id, _refund(failed), self._ids.new_id(), at)
+            by_deduction: dict[str, list[Message]] = {}
+            for message in failed:
+                by_deduction.setdefault(message.deduction_reference, []).append(message)
+            for refunded in by_deduction.values():  # a refund names the one deduction it returns
+                await uow.ledger.post(account_id, _refund(refunded), self._ids.new_id(), at)
             if final:
                 await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
             await uow.commit()
@@ -495,7 +527,8 @@ class SendBulk:
             pending = [m for m in messages if m.status == MessageStatus.PENDING]
             final: dict[str, Message] = {}
             if pending:
-                final = await self._outcomes.record(request.account_id, await self._submit_all(pending))
+                submitted = await _submit_all(self._gateway, pending, self._concurrency)
+                final = await self._outcomes.record(request.account_id, submitted)
             by_number = {m.to: final.get(m.id, m) for m in messages}
         results = [
             _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
@@ -536,31 +569,6 @@ class SendBulk:
             paid = await uow.messages.list_batch(account_id, batch_id)
         return paid[0].sender, paid[0].requested_sender, paid
 
-    async def _submit_all(self, messages: Sequence[Message]) -> list[tuple[Message, SubmitResult | None]]:
-        """The whole batch in one hand-over when the gateway takes batches; otherwise (or when the
-        batch could not be handed over) one submit per message with at most `concurrency` in
-        flight (the gateway's window). Results in order."""
-        if isinstance(self._gateway, BatchSmsGateway):
-            try:
-                answers = await self._gateway.submit_many([m.as_sms() for m in messages])
-            except TransientGatewayError:
-                pass  # message by message below, under the same ids: nothing is sent twice
-            except SubmitOutcomeUnknown:
-                return [(m, None) for m in messages]  # the gateway may have them all: pending
-            else:
-                handed_over: list[SubmitResult | None] = list(answers)
-                return list(zip(messages, handed_over, strict=True))
-        results: list[SubmitResult | None] = [None] * len(messages)
-        queue = iter(range(len(messages)))
-
-        async def worker() -> None:
-            for index in queue:  # a shared iterator: each message goes to exactly one worker
-                results[index] = await _submit(self._gateway, messages[index])
-
-        await asyncio.gather(*(worker() for _ in range(min(self._concurrency, len(messages)))))
-        return list(zip(messages, results))
-
-
 def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
     """Each recipient once, in request order: a valid number (duplicates after normalisation
     dropped) or, for an invalid one, the text as given."""
@@ -589,31 +597,63 @@ def _bulk_entry(message: Message) -> BulkEntry:
 class ReconcileStuckMessages:
     """Finish sends a crash left between debit and outcome: submit again under the same id
     (the gateway answers a repeat with its first answer), or fail and refund once the gateway
-    has stayed unreachable for `give_up_after`. Run periodically by the job worker."""
+    has stayed unreachable or silent for `give_up_after` since the message was created. Run
+    periodically by the job worker.
+
+    A run claims the stuck messages `batch_size` at a time until a claim comes back short, hands
+    each claim to the gateway as one batch, as a bulk send does, and records its outcomes in one
+    call per account: a crashed bulk of 1000 is settled by the first run after it is `older_than`
+    old. `max_per_run` bounds a run (after a long outage), the next run goes on from there."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 give_up_after: timedelta = timedelta(hours=1), batch_size: int = 100) -> None:
+                 give_up_after: timedelta = timedelta(hours=1), batch_size: int = MAX_BULK_RECIPIENTS,
+                 max_per_run: int = 20 * MAX_BULK_RECIPIENTS, concurrency: int = 50) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
-        self._give_up_after, self._batch_size = give_up_after, batch_size
+        self._give_up_after, self._batch_size, self._max_per_run = give_up_after, batch_size, max_per_run
+        self._concurrency = concurrency  # the gateway's window when it takes no batches
         self._outcomes = _Outcomes(uow, clock, ids)
 
     async def __call__(self, older_than: timedelta = timedelta(minutes=5)) -> ReconcileReport:
-        now = self._clock.now()
+        # Untouched since before the run started: a message claimed here is touched, so a later
+        # claim of the same run passes it by, and the run ends.
+        untouched_since = self._clock.now() - older_than
+        reports: list[ReconcileReport] = []
+        claimed = 0
+        while claimed < self._max_per_run:
+            limit = min(self._batch_size, self._max_per_run - claimed)
+            stuck = await self._claim(untouched_since, limit)
+            claimed += len(stuck)
+            if stuck:
+                reports.append(await self._settle(stuck))
+            if len(stuck) < limit:
+                break
+        return ReconcileReport(sent=sum(r.sent for r in reports), failed=sum(r.failed for r in reports),
+                               still_pending=sum(r.still_pending for r in reports))
+
+    async def _claim(self, untouched_since: datetime, limit: int) -> list[Message]:
         async with self._uow() as uow:
-            stuck = await uow.messages.claim_stuck(now - older_than, now, self._batch_size)
+            stuck = await uow.messages.claim_stuck(untouched_since, self._clock.now(), limit)
             await uow.commit()
-        sent = failed = pending = 0
-        for message in stuck:
-            result = await _submit(self._gateway, message)
-            if (result is None or result is UNREACHABLE) and message.created_at > now - self._give_up_after:
+        return stuck
+
+    async def _settle(self, stuck: Sequence[Message]) -> ReconcileReport:
+        """One claim: submitted as one batch, the outcomes recorded per account."""
+        submitted = await _submit_all(self._gateway, stuck, self._concurrency)
+        give_up_before = self._clock.now() - self._give_up_after
+        by_account: dict[str, list[tuple[Message, SubmitResult]]] = {}
+        pending = 0
+        for message, result in submitted:
+            if (result is None or result is UNREACHABLE) and message.created_at > give_up_before:
                 pending += 1  # claimed again after `older_than`
                 continue
-            result = result or UNREACHABLE  # no answer for too long: failed and refunded
-            final = await self._outcomes.record(message.account_id, [(message, result)])
-            status = final[message.id].status if message.id in final else None
-            sent += status == MessageStatus.SENT
-            failed += status == MessageStatus.FAILED
-        return ReconcileReport(sent=sent, failed=failed, still_pending=pending)
+            by_account.setdefault(message.account_id, []).append(
+                (message, result or UNREACHABLE))  # unanswered for too long: failed and refunded
+        statuses: list[MessageStatus] = []
+        for account_id, outcomes in by_account.items():
+            final = await self._outcomes.record(account_id, outcomes)
+            statuses += [m.status for m in final.values()]  # less any a send finished meanwhile
+        return ReconcileReport(sent=statuses.count(MessageStatus.SENT),
+                               failed=statuses.count(MessageStatus.FAILED), still_pending=pending)
 
 
 @dataclass(frozen=True, slots=True)

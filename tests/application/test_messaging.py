@@ -88,9 +88,11 @@ class World:
         return SendBulk(self.uow, self.clock, self.ids, self.gateway, default_sender="UJUMBE",
                         concurrency=concurrency)
 
-    def reconcile(self, give_up_after: timedelta = timedelta(hours=1)) -> ReconcileStuckMessages:
+    def reconcile(self, give_up_after: timedelta = timedelta(hours=1), batch_size: int = 1000,
+                  max_per_run: int = 20_000) -> ReconcileStuckMessages:
         return ReconcileStuckMessages(self.uow, self.clock, self.ids, self.gateway,
-                                      give_up_after=give_up_after)
+                                      give_up_after=give_up_after, batch_size=batch_size,
+                                      max_per_run=max_per_run)
 
     async def grant(self, credits: int) -> None:
         await GrantCredits(self.uow, self.clock, self.ids)(Grant(ACCOUNT, credits))
@@ -230,11 +232,13 @@ async def test_sender_ids_are_listed_added_once_and_removed(world: World) -> Non
 
 
 async def crashed_send(world: World, to: str = "0712345678", message_id: str | None = None) -> str:
+    """A send that died after its debit (the gateway got it): its message id."""
+    submitted = len(world.gateway.submitted)
     world.gateway.crash = True
     with pytest.raises(Crash):
         await world.send()(sms(to=to, message_id=message_id))
     world.gateway.crash = False
-    (message_id,) = [s.message_id for s in world.gateway.submitted]
+    (message_id,) = [s.message_id for s in world.gateway.submitted[submitted:]]
     assert (await world.message(message_id)).status == MessageStatus.PENDING
     return message_id
 
@@ -281,6 +285,39 @@ async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_a
     failed = await world.message(message_id)
     assert (failed.status, failed.error) == (MessageStatus.FAILED, "gateway_unavailable")
     assert await world.balance() == 3
+
+
+async def test_one_run_claims_batch_after_batch_until_none_is_left_or_its_cap(world: World) -> None:
+    await world.grant(7)
+    stuck = [await crashed_send(world, f"0712{n:06d}") for n in range(7)]
+    world.clock.advance(minutes=6)
+    report = await world.reconcile(batch_size=3)(older_than=timedelta(minutes=5))
+    assert (report.sent, report.failed, report.still_pending) == (7, 0, 0)  # claims of 3, 3 and 1
+    world.gateway.submitted.clear()
+    await world.grant(5)
+    stuck = [await crashed_send(world, f"0713{n:06d}") for n in range(5)]
+    world.clock.advance(minutes=6)
+    capped = world.reconcile(batch_size=2, max_per_run=3)
+    assert (await capped(older_than=timedelta(minutes=5))).sent == 3  # claims of 2 and 1
+    assert (await capped(older_than=timedelta(minutes=5))).sent == 2  # the rest, in the next run
+    assert sorted(s.message_id for s in world.gateway.submitted) == sorted(stuck * 2)  # crash + once
+
+
+async def test_stuck_sends_of_one_account_failing_together_refund_each_its_own_deduction(
+    world: World
+) -> None:
+    world.gateway = BatchGateway()
+    await world.grant(5)
+    first = await crashed_send(world, REJECTED)
+    second = await crashed_send(world, REJECTED)
+    world.clock.advance(minutes=6)
+    report = await world.reconcile()(older_than=timedelta(minutes=5))
+    assert (report.sent, report.failed) == (0, 2)
+    async with world.uow() as uow:
+        page = await uow.ledger.history(ACCOUNT, 1, 10)
+    refunds = sorted((e.reference, e.refunds, e.amount) for e in page.entries if e.type == EntryType.REFUND)
+    assert refunds == [(f"refund:{first}", f"send:{first}", 1), (f"refund:{second}", f"send:{second}", 1)]
+    assert await world.balance() == 5
 
 
 # --- a gateway that never answers ------------------------------------------------------------

@@ -35,7 +35,7 @@ class RetryingGateway:
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         return await self._retrying(lambda: self._inner.submit(sms))
 
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
         """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
         inner = self._inner
         if isinstance(inner, BatchSmsGateway):
