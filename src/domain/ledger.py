@@ -14,6 +14,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from domain.errors import InsufficientCredits, ValidationError
+from domain.pricing import cost_text
 
 # Far above any real grant or purchase, and small enough that an amount always fits the ledger's
 # 32-bit integer columns.
@@ -74,7 +75,7 @@ def next_balance(balance: int, posting: Posting) -> int:
     after = balance + posting.signed_amount
     if after < 0:
         raise InsufficientCredits(
-            f"{posting.credits} credits needed, {balance} available.", field="credits"
+            f"{cost_text(posting.credits)} needed, {balance} available.", field="credits"
         )
     if after > MAX_BALANCE:
         raise ValidationError(

@@ -138,6 +138,12 @@ def test_next_balance_refuses_to_go_negative() -> None:
         next_balance(4, deduct(5, "d"))
 
 
+def test_an_overdraft_of_one_credit_is_worded_in_the_singular() -> None:
+    with pytest.raises(InsufficientCredits) as refused:
+        next_balance(0, deduct(1, "d"))
+    assert refused.value.message == "1 credit needed, 0 available."
+
+
 def test_next_balance_refuses_to_pass_the_most_a_balance_holds() -> None:
     assert next_balance(MAX_BALANCE - 5, grant(5, "g")) == MAX_BALANCE
     with pytest.raises(ValidationError) as refused:

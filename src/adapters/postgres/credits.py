@@ -18,6 +18,7 @@ from psycopg.rows import dict_row
 from application.credits import LedgerPage
 from domain.errors import InsufficientCredits, ValidationError
 from domain.ledger import MAX_BALANCE, EntryType, LedgerEntry, Posting, next_balance
+from domain.pricing import cost_text
 
 _ENTRY = (
     "id::text, account_id::text, type, amount, balance_after, description, reference,"
@@ -114,7 +115,7 @@ class PostgresLedger:
             )
         # A posting committed between the statement and the read above; the statement's verdict stands.
         if posting.type == EntryType.DEDUCT:
-            raise InsufficientCredits(f"{posting.credits} credits needed.", field="credits")
+            raise InsufficientCredits(f"{cost_text(posting.credits)} needed.", field="credits")
         raise ValidationError(f"The amount of {posting.credits} would take the balance past"
                               f" {MAX_BALANCE:,} credits.", field="amount")
 
