@@ -55,8 +55,13 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture()
 def clean_database(database_url: str) -> str:
-    """The test database with every tenant row removed."""
-    with psycopg.connect(database_url, autocommit=True) as conn:
+    """The test database with every tenant row removed.
+
+    The ledger refuses TRUNCATE (append-only); replica mode skips that trigger for this one
+    cleanup transaction. It needs a superuser, which both the embedded server's user and a
+    local server's `postgres` are.
+    """
+    with psycopg.connect(database_url, autocommit=True) as conn, conn.transaction():
         tables = [
             row[0]
             for row in conn.execute(
@@ -66,6 +71,7 @@ def clean_database(database_url: str) -> str:
             )
         ]
         if tables:
+            conn.execute("SET LOCAL session_replication_role = replica")
             conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
     return database_url
 

@@ -14,12 +14,11 @@ from typing import Literal, Protocol
 from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import (
     InvalidCredentials,
-    InvalidPhoneNumber,
     NotFound,
     Unauthorized,
     ValidationError,
 )
-from domain.phone import normalize_msisdn
+from domain.phone import msisdn_in
 from domain.rules import validate_email, validate_password
 
 Plan = Literal["free", "pro", "enterprise"]
@@ -238,10 +237,7 @@ def validate_business_name(name: str | None) -> str:
 
 def phone_of(raw: str) -> str:
     """The E.164 form of a Tanzanian mobile number given in a `phone` field."""
-    try:
-        return normalize_msisdn(raw).e164
-    except InvalidPhoneNumber as exc:
-        raise InvalidPhoneNumber(exc.message, field="phone", reason=exc.reason) from exc
+    return msisdn_in(raw, field="phone").e164
 
 
 def key_prefix(key: str) -> str:

@@ -24,7 +24,7 @@ from application.ports import Clock, IdGenerator, OutboxEvent, UnitOfWork, UnitO
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageEvent, MessageStatus, next_status
-from domain.phone import Msisdn, normalize_msisdn
+from domain.phone import Msisdn, msisdn_in, normalize_msisdn
 from domain.pricing import cost_text, credits_for_message
 from domain.rules import (
     MAX_BULK_RECIPIENTS,
@@ -468,7 +468,7 @@ class SendSms:
 
     async def __call__(self, request: SmsRequest) -> SendResult:
         draft = _draft(request.message, request.sender)
-        to = normalize_msisdn(request.to)
+        to = msisdn_in(request.to, field="to")
         message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
         if message.status != MessageStatus.PENDING:
             return SendResult.of(message)  # finished before under this id

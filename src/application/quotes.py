@@ -16,7 +16,7 @@ from domain.errors import CountryNotSupported, InvalidPhoneNumber
 from domain.phone import country_of, normalize_msisdn
 from domain.pricing import credits_for_message
 from domain.rules import validate_message_text, validate_sender_id
-from domain.segments import Segmentation, segment, smart_encode
+from domain.segments import Segmentation, segment, smart_alternative
 
 HOME_COUNTRY = "TZ"
 
@@ -30,7 +30,8 @@ class QuoteRequest:
 
 @dataclass(frozen=True, slots=True)
 class SmartEncodedQuote:
-    """The text with typographic characters replaced by GSM-7 ones, and what that would cost."""
+    """The text with typographic characters replaced by GSM-7 ones, and what that would cost; the
+    original text when the replaced one could not be sent or would cost more parts."""
 
     message: str
     segmentation: Segmentation
@@ -66,8 +67,8 @@ class QuoteMessage:
             validate_sender_id(request.sender)
         destination = await self._destination(request.to)
         shape = segment(text)
-        smart = smart_encode(text)
-        smart_shape = segment(smart.text)
+        smart = smart_alternative(text)
+        smart_shape = segment(smart.text) if smart.replaced else shape
         abroad = destination.country != HOME_COUNTRY
         return Quote(
             to=destination.to,

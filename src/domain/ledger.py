@@ -1,8 +1,9 @@
 """The append-only credit ledger of one account.
 
-Rules: the balance never goes below zero; an idempotency reference is posted at most once, so a
-retried grant, refund or payment confirmation cannot apply twice; a refund names the deduction it
-returns and never returns more than was deducted. Balance = newest `balance_after` = sum of amounts.
+Rules: the balance never goes below zero nor above `MAX_BALANCE`; a posting moves 1 to
+`MAX_POSTING_CREDITS` credits; an idempotency reference is posted at most once, so a retried
+grant, refund or payment confirmation cannot apply twice; a refund names the deduction it returns
+and never returns more than was deducted. Balance = newest `balance_after` = sum of amounts.
 """
 
 from __future__ import annotations
@@ -13,6 +14,13 @@ from datetime import datetime
 from enum import StrEnum
 
 from domain.errors import InsufficientCredits, ValidationError
+from domain.pricing import cost_text
+
+# Far above any real grant or purchase, and small enough that an amount always fits the ledger's
+# 32-bit integer columns.
+MAX_POSTING_CREDITS = 1_000_000_000
+# The most credits a balance can hold: balances are stored as 32-bit integers.
+MAX_BALANCE = 2**31 - 1
 
 
 class EntryType(StrEnum):
@@ -47,8 +55,11 @@ class Posting:
     refunds: str | None = None
 
     def __post_init__(self) -> None:
-        if self.credits <= 0:
-            raise ValidationError("A posting moves a positive number of credits.", field="credits")
+        if not 0 < self.credits <= MAX_POSTING_CREDITS:
+            raise ValidationError(
+                f"The amount must be 1 to {MAX_POSTING_CREDITS:,} credits, not {self.credits}.",
+                field="amount",
+            )
         if not self.reference:
             raise ValidationError("A posting needs an idempotency reference.", field="reference")
         if (self.type == EntryType.REFUND) != (self.refunds is not None):
@@ -64,7 +75,13 @@ def next_balance(balance: int, posting: Posting) -> int:
     after = balance + posting.signed_amount
     if after < 0:
         raise InsufficientCredits(
-            f"{posting.credits} credits needed, {balance} available.", field="credits"
+            f"{cost_text(posting.credits)} needed, {balance} available.", field="credits"
+        )
+    if after > MAX_BALANCE:
+        raise ValidationError(
+            f"The amount of {posting.credits} would take the balance of {balance} past the most"
+            f" an account can hold, {MAX_BALANCE:,} credits.",
+            field="amount",
         )
     return after
 

@@ -92,6 +92,14 @@ def normalize_msisdn(raw: str) -> Msisdn:
     return Msisdn(e164=e164, carrier=_CARRIER_NAMES.get(name, Carrier.UNKNOWN))
 
 
+def msisdn_in(raw: str, *, field: str) -> Msisdn:
+    """`normalize_msisdn` of a number a request gave in `field`: a refusal names that field."""
+    try:
+        return normalize_msisdn(raw)
+    except InvalidPhoneNumber as exc:
+        raise InvalidPhoneNumber(exc.message, field=field, reason=exc.reason) from exc
+
+
 def country_of(raw: str) -> str | None:
     """ISO2 region of any valid number (local forms read as Tanzanian), to price quotes abroad."""
     try:

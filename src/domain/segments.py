@@ -11,6 +11,9 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.errors import ValidationError
+from domain.rules import validate_message_text
+
 
 class Encoding(StrEnum):
     GSM7 = "GSM-7"
@@ -108,3 +111,21 @@ def smart_encode(text: str) -> SmartEncoded:
         text="".join(SMART_REPLACEMENTS.get(c, c) for c in text),
         replaced=replaced,
     )
+
+
+def smart_alternative(text: str) -> SmartEncoded:
+    """The smart-encoded text to offer instead of `text`: only one a send would accept that costs
+    no more parts (an ellipsis is one UCS-2 unit but three septets, so replacing can lengthen a
+    text past the limit or into more parts); otherwise `text` unchanged, nothing replaced."""
+    smart = smart_encode(text)
+    if smart.replaced and _sendable(smart.text) and segment(smart.text).parts <= segment(text).parts:
+        return smart
+    return SmartEncoded(text=text, replaced=())
+
+
+def _sendable(text: str) -> bool:
+    try:
+        validate_message_text(text)
+    except ValidationError:
+        return False
+    return True

@@ -42,10 +42,11 @@ async def test_a_grant_with_a_reference_applies_once(store: MemoryStore) -> None
     assert (await GetBalance(uow_of(store))(ACCOUNT)).balance == 10
 
 
-@pytest.mark.parametrize("credits", [0, -5])
-async def test_a_grant_moves_a_positive_amount(store: MemoryStore, credits: int) -> None:
-    with pytest.raises(ValidationError):
+@pytest.mark.parametrize("credits", [0, -5, 1_000_000_001, 2_147_483_647, 99999999999999999999])
+async def test_a_grant_moves_1_to_a_billion_credits(store: MemoryStore, credits: int) -> None:
+    with pytest.raises(ValidationError) as refused:
         await GrantCredits(uow_of(store), FrozenClock(), SequentialIds())(Grant(ACCOUNT, credits))
+    assert refused.value.field == "amount"
 
 
 async def test_history_pages_newest_first(store: MemoryStore) -> None:

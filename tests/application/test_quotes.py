@@ -68,6 +68,16 @@ async def test_the_characters_that_force_ucs2_are_named_with_a_cheaper_alternati
     assert smart.replaced == (("\u201c", '"'), ("\u201d", '"'), ("\u2014", "-"))
 
 
+@pytest.mark.parametrize("text", ["\u2026" * 1600, "\u2026" * 200])
+async def test_no_alternative_is_offered_that_could_not_be_sent_or_costs_more(
+    quote: QuoteMessage, text: str
+) -> None:
+    result = await quote(QuoteRequest(message=text))
+    smart = result.smart_encoded
+    assert (smart.message, smart.replaced) == (text, ())
+    assert smart.segmentation == result.segmentation and smart.credits == result.credits
+
+
 async def test_a_gsm_text_has_nothing_to_replace(quote: QuoteMessage) -> None:
     result = await quote(QuoteRequest(message="Habari"))
     assert result.segmentation.non_gsm_characters == ()

@@ -36,3 +36,22 @@ def test_grant_then_balance_and_senders(clean_database: str, tmp_path: Path) -> 
     assert unknown.returncode == 1 and "not_found" in unknown.stderr
     negative = ujumbe("credits", "grant", "duka@example.com", "0", env=env)
     assert negative.returncode == 1 and "validation_error" in negative.stderr
+
+
+def test_a_grant_out_of_range_is_a_validation_error_naming_the_amount(clean_database: str, tmp_path: Path) -> None:
+    env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path)}
+    assert ujumbe("accounts", "create", "--email", "duka@example.com", "--password", "secret-pass",
+                  env=env).returncode == 0
+    for amount in ("2147483647", "99999999999999999999"):
+        refused = ujumbe("credits", "grant", "duka@example.com", amount, "--json", env=env)
+        assert refused.returncode == 1
+        error = json.loads(refused.stderr.strip())["error"]
+        assert error["code"] == "validation_error" and "amount" in error["message"], error
+    assert ujumbe("credits", "grant", "duka@example.com", "1000000000", env=env).returncode == 0
+    assert ujumbe("credits", "grant", "duka@example.com", "1000000000", env=env).returncode == 0
+    full = ujumbe("credits", "grant", "duka@example.com", "1000000000", "--json", env=env)
+    assert full.returncode == 1
+    error = json.loads(full.stderr.strip())["error"]
+    assert error["code"] == "validation_error" and "balance" in error["message"], error
+    balance = ujumbe("credits", "balance", "duka@example.com", "--json", env=env)
+    assert json.loads(balance.stdout)["balance"] == 2_000_000_000

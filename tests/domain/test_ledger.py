@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from domain.errors import DomainError, InsufficientCredits, ValidationError
-from domain.ledger import EntryType, Ledger, LedgerEntry, Posting, next_balance
+from domain.ledger import (
+    MAX_BALANCE,
+    MAX_POSTING_CREDITS,
+    EntryType,
+    Ledger,
+    LedgerEntry,
+    Posting,
+    next_balance,
+)
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 
@@ -66,11 +74,25 @@ def test_overdraft_is_refused_and_changes_nothing() -> None:
         lambda: Posting(EntryType.REFUND, 1, "refund of nothing", "r"),
         lambda: Posting(EntryType.GRANT, 1, "grant naming a deduction", "g", refunds="m1"),
         lambda: Posting(EntryType.GRANT, 1, "no reference", ""),
+        lambda: Posting(EntryType.GRANT, MAX_POSTING_CREDITS + 1, "too much", "g"),
+        lambda: Posting(EntryType.PURCHASE, 99999999999999999999, "far too much", "p"),
     ],
 )
 def test_malformed_postings_cannot_be_made(make: object) -> None:
     with pytest.raises(ValidationError):
         make()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("credits", [0, MAX_POSTING_CREDITS + 1, 2**31 - 1, 99999999999999999999])
+def test_an_amount_out_of_range_names_the_amount(credits: int) -> None:
+    with pytest.raises(ValidationError) as refused:
+        grant(credits, "g")
+    assert refused.value.field == "amount" and str(credits) in refused.value.message
+
+
+def test_the_largest_posting_is_accepted() -> None:
+    assert Ledger("acc").post(grant(MAX_POSTING_CREDITS, "g"), entry_id="e1", at=T0).balance_after == (
+        MAX_POSTING_CREDITS)
 
 
 def test_refunds_never_return_more_than_was_deducted() -> None:
@@ -114,6 +136,19 @@ def test_next_balance(balance: int, posting: Posting, after: int) -> None:
 def test_next_balance_refuses_to_go_negative() -> None:
     with pytest.raises(InsufficientCredits):
         next_balance(4, deduct(5, "d"))
+
+
+def test_an_overdraft_of_one_credit_is_worded_in_the_singular() -> None:
+    with pytest.raises(InsufficientCredits) as refused:
+        next_balance(0, deduct(1, "d"))
+    assert refused.value.message == "1 credit needed, 0 available."
+
+
+def test_next_balance_refuses_to_pass_the_most_a_balance_holds() -> None:
+    assert next_balance(MAX_BALANCE - 5, grant(5, "g")) == MAX_BALANCE
+    with pytest.raises(ValidationError) as refused:
+        next_balance(MAX_BALANCE - 5, grant(6, "g"))
+    assert refused.value.field == "amount"
 
 
 def test_signed_amount() -> None:

@@ -6,12 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.rules import MAX_MESSAGE_LENGTH
 from domain.segments import (
     GSM7_BASIC,
     GSM7_EXTENSION,
     SMART_REPLACEMENTS,
     Encoding,
     segment,
+    smart_alternative,
     smart_encode,
     split_on_air,
     unit_width,
@@ -202,3 +204,29 @@ def test_smart_encoding_can_cost_more_parts() -> None:
     assert (segment(text).parts, segment(smart_encode(text).text).parts) == (2, 2)
     text = "…" * 200
     assert (segment(text).parts, segment(smart_encode(text).text).parts) == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "offered"),
+    [
+        ("Karibu \u201cDuka\u201d", True),  # fewer parts or the same: offered
+        ("\u2026" * 100, True),  # 2 parts either way
+        ("\u2026" * 200, False),  # 3 parts as UCS-2, 4 as GSM-7
+        ("\u2026" * 1600, False),  # 4800 characters: past the send's limit (and 30 parts, not 23)
+        ("\u200b", False),  # nothing left to send
+        ("plain", False),  # nothing to replace
+    ],
+)
+def test_smart_alternative_is_offered_only_when_sendable_and_no_dearer(text: str, offered: bool) -> None:
+    alternative = smart_alternative(text)
+    if offered:
+        assert alternative == smart_encode(text)
+    else:
+        assert (alternative.text, alternative.replaced) == (text, ())
+
+
+@given(smart_text | st.text(st.sampled_from(sorted(SMART_REPLACEMENTS)), min_size=500, max_size=1600))
+def test_smart_alternative_never_costs_more_nor_passes_the_limit(text: str) -> None:
+    alternative = smart_alternative(text)
+    assert segment(alternative.text).parts <= segment(text).parts
+    assert len(alternative.text) <= MAX_MESSAGE_LENGTH

@@ -100,3 +100,10 @@ async def test_key_name_too_long_is_a_validation_error(client: AsyncTestClient, 
     response = await client.post("/v1/api-keys", json={"name": "n" * 101}, headers=account.jwt_headers)
     assert response.status_code == 400
     assert error_of(response) == ("validation_error", "name")
+
+
+async def test_the_openapi_document_names_the_prefix_keys_really_have(client: AsyncTestClient, make_account) -> None:  # type: ignore[no-untyped-def]
+    account = await make_account()
+    schema = (await client.get("/schema/openapi.json")).json()
+    described = re.search(r"`([a-z_]+)\.\.\.`", schema["components"]["securitySchemes"]["ApiKey"]["description"])
+    assert described is not None and account.api_key.startswith(described.group(1))

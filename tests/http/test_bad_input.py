@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from litestar.testing import AsyncTestClient
 
 from http_helpers import error_of
@@ -52,3 +53,22 @@ async def test_every_429_carries_retry_after(client: AsyncTestClient, make_accou
         assert response.status_code == expected
     assert error_of(response)[0] == "otp_throttled"
     assert int(response.headers["retry-after"]) >= 1
+
+
+NOT_AN_OBJECT = [b"", b"null", b"[]", b'[{"to": "0712345678"}]', b"42", b'"text"']
+BODY_ROUTES = ["/v1/auth/login", "/v1/sms/", "/v1/sms/quote", "/v1/webhooks", "/v1/api-keys"]
+
+
+@pytest.mark.parametrize(("route", "body"), [
+    (route, body) for route in BODY_ROUTES for body in NOT_AN_OBJECT
+    if not (route == "/v1/api-keys" and body in (b"", b"null"))  # its body is optional
+])
+async def test_a_body_that_is_not_a_json_object_names_the_body(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account, route: str, body: bytes) -> None:  # type: ignore[type-arg]
+    account = await make_account()
+    headers = {**(account.key_headers if route.startswith("/v1/sms") else account.jwt_headers),
+               "content-type": "application/json"}
+    response = await client.post(route, content=body, headers=headers)
+    assert response.status_code == 400, response.text
+    assert error_of(response) == ("validation_error", "body")
+    assert response.json()["error"]["message"] == "The request body must be a JSON object."

@@ -48,6 +48,21 @@ async def test_a_quote_reports_parts_segments_and_credits(client: AsyncTestClien
     assert [t["type"] for t in history.json()["data"]["transactions"]] == ["grant"]
 
 
+async def test_a_smart_encoding_longer_than_a_send_allows_is_not_offered(
+    client: AsyncTestClient, make_account
+) -> None:
+    account = await make_account()
+    text = "\u2026" * 1600  # as GSM-7 "..." it would be 4800 characters and 30 parts, not 23
+    response = await client.post("/v1/sms/quote", json={"message": text}, headers=account.key_headers)
+    assert response.status_code == 200, response.text
+    quote = response.json()["data"]
+    assert (quote["encoding"], quote["parts"], quote["credits"]) == ("UCS-2", 23, 23)
+    assert quote["smart_encoded"] == {
+        "message": text, "encoding": "UCS-2", "characters": 1600, "parts": 23, "segments": 24,
+        "credits": 23, "replaced": [],
+    }
+
+
 async def test_a_quote_abroad_is_priced_from_the_rate_card_and_not_sendable(
     client: AsyncTestClient, make_account
 ) -> None:

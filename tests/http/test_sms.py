@@ -91,13 +91,16 @@ async def test_invalid_sends_are_400_naming_the_field(client, container, make_ac
     assert await balance_of(client, account) == 10
 
 
+@pytest.mark.parametrize("route", ["/v1/sms/", "/v1/sms/send"])
 @pytest.mark.parametrize("to", ["+254712345678", "0221234567", "07123", "hello"])
-async def test_a_number_that_is_not_a_tanzanian_mobile_is_403(client, container, make_account, to) -> None:
+async def test_a_number_that_is_not_a_tanzanian_mobile_is_403_naming_to(client, container, make_account,
+                                                                        to, route) -> None:
     account = await make_account()
     await grant(container, account, 10)
-    response = await client.post("/v1/sms/", json={"to": to, "message": "Habari"}, headers=account.key_headers)
+    headers = account.key_headers if route == "/v1/sms/" else account.jwt_headers
+    response = await client.post(route, json={"to": to, "message": "Habari"}, headers=headers)
     assert response.status_code == 403
-    assert error_of(response)[0] == "invalid_phone_number"
+    assert error_of(response) == ("invalid_phone_number", "to")
     assert await balance_of(client, account) == 10
 
 

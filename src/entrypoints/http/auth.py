@@ -17,6 +17,7 @@ from litestar import Litestar, Request
 from litestar.di import Provide
 from litestar.openapi.spec import Reference, SecurityScheme
 
+from adapters.security import API_KEY_SCHEME
 from application.accounts import PLAN_RATE_LIMITS, Credentials
 from domain.errors import DomainError, Forbidden, Unauthorized
 from entrypoints.http.ratelimit import charge, charge_public
@@ -102,7 +103,7 @@ def authenticated(*schemes: str) -> Authenticated:
 OPENAPI_SCHEME_NAMES: dict[Scheme, str] = {"api_key": "ApiKey", "jwt": "BearerJWT"}
 SECURITY_SCHEMES: dict[str, SecurityScheme | Reference] = {
     "ApiKey": SecurityScheme(type="apiKey", name="X-API-Key", security_scheme_in="header",
-                             description="An API key (`ujumbe_live_...`), for server-to-server calls."),
+                             description=f"An API key (`{API_KEY_SCHEME}...`), for server-to-server calls."),
     "BearerJWT": SecurityScheme(type="http", scheme="bearer", bearer_format="JWT",
                                 description="An access token from POST /v1/auth/login or /v1/auth/refresh."),
 }

@@ -90,8 +90,21 @@ def _message_of(exc: ValidationException) -> str:
     return exc.detail or "Invalid request"
 
 
+def _body_is_not_an_object(exc: ValidationException) -> bool:
+    """Litestar reports a body that is empty (`'data'`, the handler's parameter) or JSON of the
+    wrong kind (`Expected `object`, got `array``) on the parameter, not on any field."""
+    extra = exc.extra
+    if not (isinstance(extra, list) and extra and isinstance(extra[0], dict)):
+        return False
+    message = extra[0].get("message")
+    return (extra[0].get("key") == "data" and extra[0].get("source") == "body"
+            and isinstance(message, str) and (message == "'data'" or message.startswith("Expected `object")))
+
+
 def validation_error_handler(_: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     assert isinstance(exc, ValidationException)
+    if _body_is_not_an_object(exc):
+        return _respond(400, "validation_error", "The request body must be a JSON object.", "body")
     return _respond(400, "validation_error", _message_of(exc), _field_of(exc))
 
 
