@@ -1,7 +1,6 @@
 """The append-only credit ledger of one account.
 
-Rules: the balance never goes below zero nor above `MAX_BALANCE`; a posting moves 1 to
-`MAX_POSTING_CREDITS` credits; an idempotency reference is posted at most once, so a retried
+Rules: the balance never goes below zero; a posting moves 1 to `MAX_POSTING_CREDITS` credits; an idempotency reference is posted at most once, so a retried
 grant, refund or payment confirmation cannot apply twice; a refund names the deduction it returns
 and never returns more than was deducted. Balance = newest `balance_after` = sum of amounts.
 """
@@ -16,11 +15,9 @@ from enum import StrEnum
 from domain.errors import InsufficientCredits, ValidationError
 from domain.pricing import cost_text
 
-# Far above any real grant or purchase, and small enough that an amount always fits the ledger's
-# 32-bit integer columns.
+# Far above any real grant or purchase (a typo's guard), and small enough that an amount always
+# fits the ledger's integer amount column (balances are bigint).
 MAX_POSTING_CREDITS = 1_000_000_000
-# The most credits a balance can hold: balances are stored as 32-bit integers.
-MAX_BALANCE = 2**31 - 1
 
 
 class EntryType(StrEnum):
@@ -76,12 +73,6 @@ def next_balance(balance: int, posting: Posting) -> int:
     if after < 0:
         raise InsufficientCredits(
             f"{cost_text(posting.credits)} needed, {balance} available.", field="credits"
-        )
-    if after > MAX_BALANCE:
-        raise ValidationError(
-            f"The amount of {posting.credits} would take the balance of {balance} past the most"
-            f" an account can hold, {MAX_BALANCE:,} credits.",
-            field="amount",
         )
     return after
 

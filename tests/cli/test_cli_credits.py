@@ -47,11 +47,7 @@ def test_a_grant_out_of_range_is_a_validation_error_naming_the_amount(clean_data
         assert refused.returncode == 1
         error = json.loads(refused.stderr.strip())["error"]
         assert error["code"] == "validation_error" and "amount" in error["message"], error
-    assert ujumbe("credits", "grant", "duka@example.com", "1000000000", env=env).returncode == 0
-    assert ujumbe("credits", "grant", "duka@example.com", "1000000000", env=env).returncode == 0
-    full = ujumbe("credits", "grant", "duka@example.com", "1000000000", "--json", env=env)
-    assert full.returncode == 1
-    error = json.loads(full.stderr.strip())["error"]
-    assert error["code"] == "validation_error" and "balance" in error["message"], error
+    for _ in range(3):  # the most one grant moves, three times: past a 32-bit balance
+        assert ujumbe("credits", "grant", "duka@example.com", "1000000000", env=env).returncode == 0
     balance = ujumbe("credits", "balance", "duka@example.com", "--json", env=env)
-    assert json.loads(balance.stdout)["balance"] == 2_000_000_000
+    assert json.loads(balance.stdout)["balance"] == 3_000_000_000

@@ -9,7 +9,6 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from domain.errors import DomainError, InsufficientCredits, ValidationError
 from domain.ledger import (
-    MAX_BALANCE,
     MAX_POSTING_CREDITS,
     EntryType,
     Ledger,
@@ -142,13 +141,6 @@ def test_an_overdraft_of_one_credit_is_worded_in_the_singular() -> None:
     with pytest.raises(InsufficientCredits) as refused:
         next_balance(0, deduct(1, "d"))
     assert refused.value.message == "1 credit needed, 0 available."
-
-
-def test_next_balance_refuses_to_pass_the_most_a_balance_holds() -> None:
-    assert next_balance(MAX_BALANCE - 5, grant(5, "g")) == MAX_BALANCE
-    with pytest.raises(ValidationError) as refused:
-        next_balance(MAX_BALANCE - 5, grant(6, "g"))
-    assert refused.value.field == "amount"
 
 
 def test_signed_amount() -> None:

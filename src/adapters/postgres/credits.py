@@ -17,7 +17,7 @@ from psycopg.rows import dict_row
 
 from application.credits import LedgerPage
 from domain.errors import InsufficientCredits, ValidationError
-from domain.ledger import MAX_BALANCE, EntryType, LedgerEntry, Posting, next_balance
+from domain.ledger import EntryType, LedgerEntry, Posting, next_balance
 from domain.pricing import cost_text
 
 _ENTRY = (
@@ -39,13 +39,11 @@ _NOT_POSTED_YET = (
 )
 
 # Any posting once the balance row exists (a deduction needs credits, so it exists; every
-# other posting locks or creates it first). The new balance is checked in bigint, so one past
-# the integer column is refused like one below zero instead of failing the statement.
+# other posting locks or creates it first).
 _MOVE = (
     "WITH d AS (UPDATE credit_balances"
     " SET balance = balance + %(amount)s, entries = entries + 1, updated_at = %(at)s"
-    " WHERE account_id = %(account_id)s"
-    " AND balance::bigint + %(amount)s BETWEEN 0 AND %(max_balance)s"
+    " WHERE account_id = %(account_id)s AND balance + %(amount)s >= 0"
     f" AND {_NOT_POSTED_YET} {{condition}} RETURNING balance, entries) "
 ) + _APPEND
 
@@ -80,7 +78,7 @@ class PostgresLedger:
             "account_id": account_id, "id": entry_id, "type": posting.type.value,
             "amount": posting.signed_amount, "credits": posting.credits,
             "description": posting.description, "reference": posting.reference,
-            "refunds": posting.refunds, "at": at, "max_balance": MAX_BALANCE,
+            "refunds": posting.refunds, "at": at,
         }
         async with self._conn.cursor(row_factory=dict_row) as cur:
             if posting.type == EntryType.DEDUCT:
@@ -108,16 +106,13 @@ class PostgresLedger:
             existing = await cur.fetchone()
         if existing is not None:
             return _entry(existing)
-        next_balance(await self.balance(account_id), posting)  # raises with the domain's wording
         if posting.type == EntryType.REFUND:
             raise ValidationError(
                 "A refund cannot return more than its deduction took.", field="refunds"
             )
-        # A posting committed between the statement and the read above; the statement's verdict stands.
-        if posting.type == EntryType.DEDUCT:
-            raise InsufficientCredits(f"{cost_text(posting.credits)} needed.", field="credits")
-        raise ValidationError(f"The amount of {posting.credits} would take the balance past"
-                              f" {MAX_BALANCE:,} credits.", field="amount")
+        next_balance(await self.balance(account_id), posting)  # raises with the domain's wording
+        # A grant committed between the statement and the read above; the statement's verdict stands.
+        raise InsufficientCredits(f"{cost_text(posting.credits)} needed.", field="credits")
 
     async def balance(self, account_id: str) -> int:
         cur = await self._conn.execute(
