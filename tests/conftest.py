@@ -57,9 +57,8 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def clean_database(database_url: str) -> str:
     """The test database with every tenant row removed.
 
-    The ledger refuses TRUNCATE (append-only); replica mode skips that trigger for this one
-    cleanup transaction. It needs a superuser, which both the embedded server's user and a
-    local server's `postgres` are.
+    The ledger refuses TRUNCATE (append-only); this one cleanup transaction disables that
+    trigger around its TRUNCATE, which needs only the tables' owner (the role that migrated).
     """
     with psycopg.connect(database_url, autocommit=True) as conn, conn.transaction():
         tables = [
@@ -71,8 +70,9 @@ def clean_database(database_url: str) -> str:
             )
         ]
         if tables:
-            conn.execute("SET LOCAL session_replication_role = replica")
+            conn.execute("ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_truncate")
             conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+            conn.execute("ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_truncate")
     return database_url
 
 

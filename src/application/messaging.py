@@ -86,7 +86,10 @@ class BatchSmsGateway(SmsGateway, Protocol):
 
 # --- records and repositories ------------------------------------------------------------
 
-GATEWAY_UNAVAILABLE = "gateway_unavailable"  # error code when the gateway never answered
+GATEWAY_UNAVAILABLE = "gateway_unavailable"  # error code: the submit never reached the gateway
+# Error code of a send the reconciler gave up on: its first submit's fate is unknown (a crash, or
+# a gateway that never answered), so it may have gone out; failed and refunded all the same.
+GATEWAY_NO_ANSWER = "gateway_no_answer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +318,14 @@ def _pending(draft: _Draft, *, account_id: str, message_id: str, to: Msisdn, sen
 
 
 UNREACHABLE = SubmitResult(accepted=False, gateway_ref=None, error=GATEWAY_UNAVAILABLE)
+NO_ANSWER = SubmitResult(accepted=False, gateway_ref=None, error=GATEWAY_NO_ANSWER)
+
+
+def never_sent(status: str, error: str | None) -> bool:
+    """A send answered `failed` that certainly did not go out (refused at submit, or never handed
+    over), as opposed to one given up without an answer, which may have: only the former may be
+    sent again as a new message (the Idempotency-Key rule for failed originals)."""
+    return status == MessageStatus.FAILED.value and error != GATEWAY_NO_ANSWER
 
 
 async def _submit(gateway: SmsGateway, message: Message) -> SubmitResult | None:
@@ -643,15 +654,25 @@ class ReconcileStuckMessages:
         by_account: dict[str, list[tuple[Message, SubmitResult]]] = {}
         pending = 0
         for message, result in submitted:
-            if (result is None or result is UNREACHABLE) and message.created_at > give_up_before:
-                pending += 1  # claimed again after `older_than`
-                continue
-            by_account.setdefault(message.account_id, []).append(
-                (message, result or UNREACHABLE))  # unanswered for too long: failed and refunded
+            if result is None or result is UNREACHABLE:
+                if message.created_at > give_up_before:
+                    pending += 1  # claimed again after `older_than`
+                    continue
+                # Unanswered for too long: failed and refunded, saying it may have gone out (its
+                # first submit, before the crash, is as unknown as this one).
+                result = NO_ANSWER
+            by_account.setdefault(message.account_id, []).append((message, result))
         statuses: list[MessageStatus] = []
+        failures: list[Exception] = []
         for account_id, outcomes in by_account.items():
-            final = await self._outcomes.record(account_id, outcomes)
+            try:
+                final = await self._outcomes.record(account_id, outcomes)
+            except Exception as exc:  # the other accounts' outcomes are recorded all the same
+                failures.append(exc)
+                continue
             statuses += [m.status for m in final.values()]  # less any a send finished meanwhile
+        if failures:  # the run fails (the job is retried); these messages are claimed again later
+            raise failures[0]
         return ReconcileReport(sent=statuses.count(MessageStatus.SENT),
                                failed=statuses.count(MessageStatus.FAILED), still_pending=pending)
 

@@ -1,8 +1,9 @@
 """The append-only credit ledger of one account.
 
-Rules: the balance never goes below zero; a posting moves 1 to `MAX_POSTING_CREDITS` credits; an idempotency reference is posted at most once, so a retried
-grant, refund or payment confirmation cannot apply twice; a refund names the deduction it returns
-and never returns more than was deducted. Balance = newest `balance_after` = sum of amounts.
+Rules: the balance never goes below zero; a posting moves 1 to `MAX_POSTING_CREDITS` credits;
+an idempotency reference is posted at most once, so a retried grant, refund or payment
+confirmation cannot apply twice; a refund names the deduction it returns and never returns more
+than was deducted. Balance = newest `balance_after` = sum of amounts.
 """
 
 from __future__ import annotations

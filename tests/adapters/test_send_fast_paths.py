@@ -24,7 +24,14 @@ from application.deliveries import (
     reports_from_job,
 )
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.messaging import Message, OutboundSms, SubmitOutcome, SubmitResult, TransientGatewayError
+from application.messaging import (
+    Message,
+    OutboundSms,
+    SubmitOutcome,
+    SubmitOutcomeUnknown,
+    SubmitResult,
+    TransientGatewayError,
+)
 from application.ports import OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
@@ -269,8 +276,19 @@ async def test_a_gateway_without_batches_gets_one_submit_per_message_through_the
 
     inner = Singles()
     answers = await RetryingGateway(inner, window=2).submit_many([sms(n) for n in range(5)])
-    assert [a.gateway_ref for a in answers] == [f"ref-m{n}" for n in range(5)]
+    assert [a.gateway_ref for a in answers if a] == [f"ref-m{n}" for n in range(5)]
     assert sorted(inner.seen) == [f"m{n}" for n in range(5)]
+
+
+async def test_one_unanswered_submit_of_a_fanned_out_batch_is_unknown_alone() -> None:
+    class SilentOnM2:
+        async def submit(self, sms: OutboundSms) -> SubmitResult:
+            if sms.message_id == "m2":
+                raise SubmitOutcomeUnknown()
+            return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
+
+    answers = await RetryingGateway(SilentOnM2(), window=2).submit_many([sms(n) for n in range(4)])
+    assert [a.gateway_ref if a else None for a in answers] == ["ref-m0", "ref-m1", None, "ref-m3"]
 
 
 # --- delivery reports: one job per moment ---------------------------------------------------

@@ -25,6 +25,7 @@ from application.messaging import (
     SubmitOutcomeUnknown,
     SubmitResult,
     TransientGatewayError,
+    never_sent,
 )
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
@@ -283,8 +284,22 @@ async def test_a_stuck_send_is_retried_while_the_gateway_is_down_then_given_up_a
     report = await reconcile(older_than=timedelta(minutes=5))
     assert (report.failed, report.still_pending) == (1, 0)
     failed = await world.message(message_id)
-    assert (failed.status, failed.error) == (MessageStatus.FAILED, "gateway_unavailable")
+    # Given up, not refused: its submit before the crash may have gone out, and the code says so.
+    assert (failed.status, failed.error) == (MessageStatus.FAILED, "gateway_no_answer")
     assert await world.balance() == 3
+
+
+@pytest.mark.parametrize(("status", "error", "expected"), [
+    ("failed", "rejected_by_gateway", True),
+    ("failed", "gateway_unavailable", True),
+    ("failed", "gateway_no_answer", False),  # may have gone out: not to be sent again as new
+    ("sent", None, False),
+    ("pending", None, False),
+])
+def test_only_a_send_that_certainly_did_not_go_out_counts_as_never_sent(
+    status: str, error: str | None, expected: bool
+) -> None:
+    assert never_sent(status, error) is expected
 
 
 async def test_one_run_claims_batch_after_batch_until_none_is_left_or_its_cap(world: World) -> None:

@@ -16,6 +16,7 @@ from application.messaging import (
     BatchSmsGateway,
     OutboundSms,
     SmsGateway,
+    SubmitOutcomeUnknown,
     SubmitResult,
     TransientGatewayError,
 )
@@ -42,9 +43,12 @@ class RetryingGateway:
             return await self._retrying(lambda: inner.submit_many(batch))
         window = asyncio.Semaphore(self._window)  # a one-at-a-time gateway: a bounded window
 
-        async def one(sms: OutboundSms) -> SubmitResult:
+        async def one(sms: OutboundSms) -> SubmitResult | None:
             async with window:
-                return await self.submit(sms)
+                try:
+                    return await self.submit(sms)
+                except SubmitOutcomeUnknown:
+                    return None  # this one alone is unknown; the others' answers stand
 
         return list(await asyncio.gather(*(one(sms) for sms in batch)))
 

@@ -22,6 +22,7 @@ from application.messaging import (
     SendResult,
     SendSms,
     SmsRequest,
+    never_sent,
 )
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
@@ -111,7 +112,7 @@ async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBo
 def _send_failed(result: SendResultBody) -> bool:
     """A single send the gateway refused (or never got) is a failed original for the
     Idempotency-Key: not stored, so a retry with the key sends again (spec Limits)."""
-    return result.status == "failed"
+    return never_sent(result.status, result.error)
 
 
 async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkRequestBody,
