@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from application.ports import UnitOfWorkFactory
-from domain.errors import CountryNotSupported, InvalidPhoneNumber
-from domain.phone import country_of, normalize_msisdn
+from domain.errors import CountryNotSupported
+from domain.phone import country_of, msisdn_in
 from domain.pricing import credits_for_message
 from domain.rules import validate_message_text, validate_sender_id
 from domain.segments import Segmentation, segment, smart_alternative
@@ -88,12 +88,9 @@ class QuoteMessage:
     async def _destination(self, to: str | None) -> _Destination:
         if to is None:
             return _Destination(None, HOME_COUNTRY, None)
-        try:
-            return _Destination(normalize_msisdn(to).e164, HOME_COUNTRY, None)
-        except InvalidPhoneNumber as exc:
-            country = country_of(to)
-            if country is None or country == HOME_COUNTRY:
-                raise InvalidPhoneNumber(exc.message, field="to", reason=exc.reason) from exc
+        country = country_of(to)
+        if country is None or country == HOME_COUNTRY:  # not a number abroad: a Tanzanian mobile, or 403
+            return _Destination(msisdn_in(to, field="to").e164, HOME_COUNTRY, None)
         async with self._uow() as uow:
             rate = await uow.country_rates.find(country)
         if rate is None:
