@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
 from application.accounts import Account, Secrets, phone_of
-from application.messaging import OutboundSms, SmsGateway, TransientGatewayError
+from application.messaging import OutboundSms, SmsGateway, SubmitOutcomeUnknown, TransientGatewayError
 from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.errors import InvalidOtp, NotFound, OtpThrottled, ValidationError
 
@@ -61,7 +61,10 @@ class PhoneOtpRepository(Protocol):
 @dataclass(frozen=True, slots=True)
 class OtpSent:
     phone: str
-    status: Literal["sent", "failed"]  # failed: the gateway refused or never answered
+    # sent: the gateway took the SMS. failed: it refused it, or it could not be handed over.
+    # pending: handed over, but the gateway's answer never came; the code is stored and may yet
+    # arrive, and the caller may ask for another one after a minute.
+    status: Literal["sent", "failed", "pending"]
     expires_in: int
 
 
@@ -103,12 +106,14 @@ class SendPhoneOtp:
         # Platform message (account_id None): the account is not charged for it.
         sms = OutboundSms(message_id=self._ids.new_id(), account_id=None, to=phone, sender=self._sender,
                           text=f"Your ujumbe verification code is {code}. It expires in 5 minutes.")
+        status: Literal["sent", "failed", "pending"]
         try:
-            accepted = (await self._gateway.submit(sms)).accepted
+            status = "sent" if (await self._gateway.submit(sms)).accepted else "failed"
         except TransientGatewayError:
-            accepted = False
-        return OtpSent(phone=phone, status="sent" if accepted else "failed",
-                       expires_in=int(OTP_TTL.total_seconds()))
+            status = "failed"
+        except SubmitOutcomeUnknown:
+            status = "pending"
+        return OtpSent(phone=phone, status=status, expires_in=int(OTP_TTL.total_seconds()))
 
 
 class VerifyPhone:
