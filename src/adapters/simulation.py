@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from application.deliveries import DeliveryReport, GatewayListener
+from application.ports import DeliveryReport, GatewayListener
 from domain.messages import MessageEvent
 
 log = logging.getLogger("ujumbe.simulator")

@@ -10,25 +10,16 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.security import RandomSecrets
-from application.accounts import (
-    AuthenticateAccessToken,
-    AuthenticateApiKey,
-    CreateApiKey,
-    ListApiKeys,
-    LogIn,
-    RefreshSession,
-    RegisterAccount,
-    Registration,
-    RevokeApiKey,
-    SetPlan,
-)
-from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.accounts import RegisterAccount, Registration, SetPlan
+from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
     VerifyPhone,
     VerifyPhoneByOperator,
 )
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
 from domain.errors import (
     EmailTaken,
     InvalidCredentials,

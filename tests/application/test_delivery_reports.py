@@ -14,14 +14,9 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import Grant, GrantCredits
-from application.deliveries import (
-    ApplyDeliveryReport,
-    DeliveryReport,
-    RematchDeliveryReports,
-    ReportResult,
-)
-from application.inbound import InboundSms
-from application.messaging import OutboundSms, SendSms, SmsRequest, SubmitResult
+from application.deliveries import ApplyDeliveryReport, RematchDeliveryReports, ReportResult
+from application.ports import DeliveryReport, InboundSms, OutboundSms, SubmitResult
+from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
 from tests_support import ids
 

@@ -12,7 +12,7 @@ from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult
 from domain.errors import InvalidOtp
 from entrypoints.container import Container
 from http_helpers import error_of

@@ -7,8 +7,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from application.deliveries import DeliveryReport, UnmatchedReport
-from application.messaging import Message
+from application.ports import DeliveryReport, Message, UnmatchedReport
 from domain.messages import MessageEvent, MessageStatus
 
 _MESSAGE = (

@@ -9,7 +9,8 @@ from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from application.accounts import ApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
+from application.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
+from application.ports import ApiKey
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

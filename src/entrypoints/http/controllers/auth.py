@@ -9,16 +9,10 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.accounts import (
-    Account,
-    GetAccount,
-    LogIn,
-    RefreshSession,
-    RegisterAccount,
-    Registration,
-    TokenPair,
-)
+from application.accounts import GetAccount, RegisterAccount, Registration
 from application.phone_verification import SendPhoneOtp, VerifyPhone
+from application.ports import Account
+from application.sessions import LogIn, RefreshSession, TokenPair
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

@@ -9,7 +9,8 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
-from application.inbound import DEFAULT_PER_PAGE, InboundMessage, ListInboundMessages
+from application.inbound import DEFAULT_PER_PAGE, ListInboundMessages
+from application.ports import InboundMessage
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

@@ -9,12 +9,8 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
-from application.message_logs import (
-    DEFAULT_PER_PAGE,
-    ListMessageLogs,
-    MessageLogEntry,
-    MessageLogQuery,
-)
+from application.message_logs import DEFAULT_PER_PAGE, ListMessageLogs, MessageLogQuery
+from application.ports import MessageLogEntry
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

@@ -10,7 +10,8 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 
-from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead, Notification
+from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead
+from application.ports import Notification
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

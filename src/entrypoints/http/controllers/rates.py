@@ -7,7 +7,8 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromPath
 
-from application.reference import CountryRate, FindCountryRate, ListCountryRates
+from application.ports import CountryRate
+from application.reference import FindCountryRate, ListCountryRates
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok
 

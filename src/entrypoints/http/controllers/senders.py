@@ -8,7 +8,7 @@ import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from application.messaging import ListSenderIds
+from application.sender_ids import ListSenderIds
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope, ok

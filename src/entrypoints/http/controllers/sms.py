@@ -14,16 +14,8 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
-from application.messaging import (
-    BulkEntry,
-    BulkRequest,
-    BulkResult,
-    SendBulk,
-    SendResult,
-    SendSms,
-    SmsRequest,
-    never_sent,
-)
+from application.sending import BulkEntry, BulkRequest, BulkResult, SendBulk, SendResult, SendSms, SmsRequest
+from domain.submits import never_sent
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
 from entrypoints.http.envelope import Envelope

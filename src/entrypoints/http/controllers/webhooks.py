@@ -9,14 +9,13 @@ from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
+from application.ports import DeliveryHistory, WebhookEndpoint
 from application.webhooks import (
     DEFAULT_PER_PAGE,
     DeleteWebhook,
-    DeliveryHistory,
     ListWebhookDeliveries,
     ListWebhooks,
     RegisterWebhook,
-    WebhookEndpoint,
 )
 from entrypoints.http.auth import Principal, authenticated
 from entrypoints.http.dependencies import from_container
