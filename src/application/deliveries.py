@@ -30,7 +30,7 @@ from application.ports import (
 from domain.messages import Message, MessageEvent
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": [[gateway_ref, outcome, error], ...]} (compact: a bulk's 1000 in one job)
+# job: {"reported_at", "reports": [[gateway_ref, event, error], ...]} (compact: a bulk's 1000 in one job)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
@@ -39,13 +39,13 @@ REMATCH_WINDOW = timedelta(days=1)
 def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
     """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
     return {"reported_at": reported_at.isoformat(),
-            "reports": [[r.gateway_ref, r.outcome.value, r.error] for r in reports]}
+            "reports": [[r.gateway_ref, r.event.value, r.error] for r in reports]}
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
     reported_at = datetime.fromisoformat(payload["reported_at"])
-    return [DeliveryReport(gateway_ref=ref, outcome=MessageEvent(outcome), reported_at=reported_at, error=error)
-            for ref, outcome, error in payload["reports"]]
+    return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
+            for ref, event, error in payload["reports"]]
 
 
 class ReportResult(StrEnum):
@@ -91,7 +91,7 @@ class _Apply:
 
     async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> ReportResult:
         now = self._clock.now()
-        moved = message.reported(report.outcome, report.reported_at, report.error, now)
+        moved = message.reported(report.event, report.reported_at, report.error, now)
         if moved is message:
             return ReportResult.IGNORED
         await uow.delivery_reports.record_status(moved)

@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
 from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWork, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit, submit_all
+from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn, msisdn_in, normalize_msisdn
-from domain.pricing import cost_text, credits_for_message
-from domain.rules import MAX_BULK_RECIPIENTS, validate_message_text, validate_sender_id
-from domain.segments import Segmentation, segment
+from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import send_status, submit_outcome
 
 
@@ -99,23 +97,6 @@ class BulkResult:
 # --- steps ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Draft:
-    """What a send will cost and under which sender, before anything is written."""
-
-    text: str
-    segmentation: Segmentation
-    credits: int
-    requested_sender: str | None
-
-
-def _draft(message: str, sender: str | None) -> _Draft:
-    text = validate_message_text(message)
-    requested = validate_sender_id(sender) if sender is not None else None
-    segmentation = segment(text)
-    return _Draft(text, segmentation, credits_for_message(segmentation.parts), requested)
-
-
 async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
                           default: str) -> tuple[str, str | None]:
     """(sender used, sender asked for when not usable): unregistered senders fall back (spec rule 3)."""
@@ -124,18 +105,6 @@ async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | Non
     if await uow.senders.is_registered(account_id, requested):
         return requested, None
     return default, requested
-
-
-def _pending(draft: _Draft, *, account_id: str, message_id: str, to: Msisdn, sender: str,
-             requested_sender: str | None, batch_id: str | None, at: datetime) -> Message:
-    seg = draft.segmentation
-    return Message(
-        account_id=account_id, id=message_id, batch_id=batch_id, to=to.e164, sender=sender,
-        requested_sender=requested_sender, body=draft.text, encoding=seg.encoding.value,
-        characters=seg.characters, sms_parts=seg.parts, segments=seg.segments,
-        credits_used=draft.credits, cost=cost_text(draft.credits), carrier=str(to.carrier),
-        status=MessageStatus.PENDING, created_at=at, updated_at=at,
-    )
 
 
 # --- use cases -------------------------------------------------------------------------
@@ -151,7 +120,7 @@ class SendSms:
         self._record = RecordOutcomes(uow, clock, ids)
 
     async def __call__(self, request: SmsRequest) -> SendResult:
-        draft = _draft(request.message, request.sender)
+        draft = Draft.of(request.message, request.sender)
         to = msisdn_in(request.to, field="to")
         message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
         if message.status != MessageStatus.PENDING:
@@ -162,15 +131,15 @@ class SendSms:
         final = await self._record(message.account_id, [(message, outcome)])
         return SendResult.of(final.get(message.id) or await self._current(message))
 
-    async def _debit(self, account_id: str, message_id: str, draft: _Draft, to: Msisdn) -> Message:
+    async def _debit(self, account_id: str, message_id: str, draft: Draft, to: Msisdn) -> Message:
         """Transaction 1: the pending message and its deduction, or nothing (402); or, when the
         id was paid for before, that message as it stands."""
         at = self._clock.now()
         async with self._uow() as uow:
             sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
                                                       self._default_sender)
-            message = _pending(draft, account_id=account_id, message_id=message_id, to=to,
-                               sender=sender, requested_sender=requested, batch_id=None, at=at)
+            message = draft.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
+                                    requested_sender=requested, batch_id=None, at=at)
             posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
                               description=f"SMS to {to.e164}", reference=message.deduction_reference)
             if await uow.messages.add_paid(message, posting, self._ids.new_id(), at):
@@ -199,35 +168,25 @@ class SendBulk:
     async def __call__(self, request: BulkRequest) -> BulkResult:
         if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:
             raise ValidationError(f"Send to 1 to {MAX_BULK_RECIPIENTS} recipients.", field="to")
-        draft = _draft(request.message, request.sender)
+        draft = Draft.of(request.message, request.sender)
         entries = _distinct_recipients(request.to)
         recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
         batch_id = request.batch_id or self._ids.new_id()
-        sender, requested = self._default_sender, None
-        by_number: dict[str, Message] = {}
-        if recipients:
-            sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
-            # Only what is still pending goes to the gateway: a resumed batch may be partly done.
-            pending = [m for m in messages if m.status == MessageStatus.PENDING]
-            answers = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
-            outcomes = [(m, outcome) for m, answer in zip(pending, answers, strict=True)
-                        if (outcome := submit_outcome(m, answer)) is not None]
-            final = await self._record(request.account_id, outcomes)
-            by_number = {m.to: final.get(m.id, m) for m in messages}
-        results = [
-            _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
-            else BulkEntry(to=entry, status=MessageStatus.FAILED.value, error=InvalidPhoneNumber.code)
-            for entry in entries
-        ]
-        sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
-        unanswered = sum(1 for entry in results if entry.status == MessageStatus.PENDING.value)
-        return BulkResult(
-            batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent - unanswered,
-            pending=unanswered, credits_used=sum(entry.credits_used or 0 for entry in results),
-            sender=sender, requested_sender=requested, results=results,
-        )
+        if not recipients:
+            return _bulk_result(batch_id, entries, {}, self._default_sender, None)
+        sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
+        # Only what is still pending goes to the gateway: a resumed batch may be partly done.
+        final = await self._submit(request.account_id, [m for m in messages if m.status == MessageStatus.PENDING])
+        return _bulk_result(batch_id, entries, {m.to: final.get(m.id, m) for m in messages}, sender, requested)
 
-    async def _debit(self, account_id: str, batch_id: str, draft: _Draft,
+    async def _submit(self, account_id: str, pending: Sequence[Message]) -> dict[str, Message]:
+        """Transaction 2: the batch handed over, the answered messages' outcomes recorded."""
+        answers = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
+        outcomes = [(message, outcome) for message, answer in zip(pending, answers, strict=True)
+                    if (outcome := submit_outcome(message, answer)) is not None]
+        return await self._record(account_id, outcomes)
+
+    async def _debit(self, account_id: str, batch_id: str, draft: Draft,
                      recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:
         """Transaction 1: every pending message and one deduction for all, or nothing (402); or,
         when the batch id was paid for before, that batch's messages as they stand."""
@@ -237,8 +196,8 @@ class SendBulk:
             sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
                                                       self._default_sender)
             messages = [
-                _pending(draft, account_id=account_id, message_id=self._ids.new_id(), to=to,
-                         sender=sender, requested_sender=requested, batch_id=batch_id, at=at)
+                draft.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
+                              requested_sender=requested, batch_id=batch_id, at=at)
                 for to in recipients
             ]
             await uow.messages.add_many(messages)
@@ -277,3 +236,21 @@ def _bulk_entry(message: Message) -> BulkEntry:
                          credits_used=message.credits_used)
     return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
                      error=message.error)
+
+
+def _bulk_result(batch_id: str, entries: Sequence[Msisdn | str], by_number: dict[str, Message], sender: str,
+                 requested: str | None) -> BulkResult:
+    """One entry per distinct recipient, in request order: its message as it stands, or the
+    invalid number refused."""
+    results = [
+        _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
+        else BulkEntry(to=entry, status=MessageStatus.FAILED.value, error=InvalidPhoneNumber.code)
+        for entry in entries
+    ]
+    sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
+    unanswered = sum(1 for entry in results if entry.status == MessageStatus.PENDING.value)
+    return BulkResult(
+        batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent - unanswered,
+        pending=unanswered, credits_used=sum(entry.credits_used or 0 for entry in results),
+        sender=sender, requested_sender=requested, results=results,
+    )

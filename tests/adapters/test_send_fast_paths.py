@@ -230,7 +230,7 @@ async def test_a_batch_is_answered_in_order_recorded_once_and_its_reports_handed
     assert sorted(r.message_id for r in await simulator.received()) == ["m0", "m1", "m2", "m3"]
     # one hand-over for the batch's new accepted submits (m0 was reported with its own submit)
     assert len(listener.batches) == 2
-    reported = {r.gateway_ref: r.outcome for r in listener.batches[1]}
+    reported = {r.gateway_ref: r.event for r in listener.batches[1]}
     assert reported == {answers[0].gateway_ref: MessageEvent.DELIVERED,
                         answers[2].gateway_ref: MessageEvent.UNDELIVERABLE}
 

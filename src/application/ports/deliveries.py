@@ -12,21 +12,22 @@ from domain.messages import Message, MessageEvent, is_report
 @dataclass(frozen=True, slots=True)
 class DeliveryReport:
     gateway_ref: str
-    outcome: MessageEvent  # DELIVERED or UNDELIVERABLE
+    event: MessageEvent  # what the carrier reports: DELIVERED or UNDELIVERABLE
     reported_at: datetime  # when the carrier says it happened
     error: str | None = None  # the carrier's reason, when undeliverable
 
     def __post_init__(self) -> None:
-        if not is_report(self.outcome):
-            raise ValueError(f"{self.outcome} is not a delivery report outcome")
+        if not is_report(self.event):
+            raise ValueError(f"{self.event} is not a delivery report's event")
 
     def as_job(self) -> dict[str, Any]:
-        return {"gateway_ref": self.gateway_ref, "outcome": self.outcome.value,
+        # The payload's key stays "outcome", so jobs queued by an earlier release still run.
+        return {"gateway_ref": self.gateway_ref, "outcome": self.event.value,
                 "reported_at": self.reported_at.isoformat(), "error": self.error}
 
     @classmethod
     def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
-        return cls(gateway_ref=payload["gateway_ref"], outcome=MessageEvent(payload["outcome"]),
+        return cls(gateway_ref=payload["gateway_ref"], event=MessageEvent(payload["outcome"]),
                    reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
 
 
