@@ -181,9 +181,9 @@ class SendBulk:
 
     async def _submit(self, account_id: str, pending: Sequence[Message]) -> dict[str, Message]:
         """Transaction 2: the batch handed over, the answered messages' outcomes recorded."""
-        answers = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
-        outcomes = [(message, outcome) for message, answer in zip(pending, answers, strict=True)
-                    if (outcome := submit_outcome(message, answer)) is not None]
+        results = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
+        outcomes = [(message, outcome) for message, result in zip(pending, results, strict=True)
+                    if (outcome := submit_outcome(message, result)) is not None]
         return await self._record(account_id, outcomes)
 
     async def _debit(self, account_id: str, batch_id: str, draft: Draft,

@@ -17,7 +17,6 @@ from typing import Any
 
 from application.ports import (
     Clock,
-    DeliveryStatus,
     IdGenerator,
     JobQueue,
     OutboxEvent,
@@ -28,7 +27,7 @@ from application.ports import (
     WebhookEndpoint,
     WebhookSender,
 )
-from domain.webhook_deliveries import after_attempt
+from domain.webhook_deliveries import DeliveryStatus, after_attempt
 from domain.webhooks import sign, standard_webhooks_signature
 
 DELIVER_WEBHOOK = "deliver_webhook"  # job: {"account_id", "delivery_id"}

@@ -16,10 +16,11 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
-from application.ports import DeliveryStatus, OutboxEvent, WebhookResponse
+from application.ports import OutboxEvent, WebhookResponse
 from application.webhook_deliveries import DELIVER_WEBHOOK, DeliverDueWebhooks, DeliverWebhook, FanOutEvent
 from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from domain.errors import NotFound, ValidationError
+from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify
 from tests_support import ids
 

@@ -12,8 +12,10 @@ from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult
+from application.ports import GatewayNoAnswer as SubmitOutcomeUnknown
+from application.ports import OutboundSms
 from domain.errors import InvalidOtp
+from domain.submits import SubmitResult
 from entrypoints.container import Container
 from http_helpers import error_of
 from tests_support import until_a_session_waits_on_a_lock

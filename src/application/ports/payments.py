@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from domain.payments import PaymentStatus
-
-CURRENCY = "TZS"
+from domain.payments import CURRENCY, PaymentStatus
 
 
 @dataclass(frozen=True, slots=True)
