@@ -123,7 +123,7 @@ class DeliverWebhook:
         )
         done = self._clock.now()
         attempts = delivery.attempts + 1
-        step = after_attempt(attempts, response.status_code, done - delivery.created_at, self._jitter())
+        step = after_attempt(attempts, response.status_code, done - delivery.created_at, self._jitter)
         attempted = replace(
             delivery, attempts=attempts, last_status_code=response.status_code, last_error=response.error,
             status=step.status, next_attempt_at=done + step.retry_in if step.retry_in is not None else None,
@@ -145,6 +145,7 @@ class DeliverWebhook:
         if attempted.status is DeliveryStatus.PENDING:
             await schedule_delivery(self._jobs, attempted)
         return attempted
+
 
 class DeliverDueWebhooks:
     """Re-queues due deliveries whose job went missing (a crash between commit and defer)."""

@@ -14,6 +14,7 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
+from adapters.security import RandomSecrets
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
 from application.ports import OutboxEvent, WebhookResponse
@@ -92,7 +93,7 @@ class World:
         return MemoryUnitOfWork(self.store)
 
     def register(self) -> RegisterWebhook:
-        return RegisterWebhook(self.uow, self.clock, self.ids, self.sender)
+        return RegisterWebhook(self.uow, self.clock, self.ids, RandomSecrets("k"), self.sender)
 
     def dispatch(self) -> DispatchOutbox:
         return DispatchOutbox(self.uow, self.clock, self.jobs, FanOutEvent(self.ids),
