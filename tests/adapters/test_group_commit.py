@@ -1,4 +1,4 @@
-"""Group commit of single sends (issue 4): concurrent `add_paid` and `record_sent` calls share
+"""Group commit of single sends: concurrent `add_paid` and `record_sent` calls share
 one statement and one commit on PostgreSQL, and each caller still gets exactly the verdict it
 would get if the calls ran one after another. The same assertions run on the memory adapter."""
 

@@ -1,4 +1,4 @@
-"""The batched and single-statement paths of sending (issue 4 performance work), on memory and
+"""The batched and single-statement paths of sending (what keeps a hot account fast), on memory and
 PostgreSQL: a paid message is appended with its deduction or not at all, a bulk's submits go to
 the gateway as one batch, and the outbox wake-up coalesces concurrent commits."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from adapters.gateways.retrying import retrying
+from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import WakeOutboxDispatch
 from adapters.memory.gateway import MemorySimulatorGateway
@@ -260,6 +260,14 @@ async def test_a_gateway_without_batches_is_not_given_a_batch_method_by_the_wrap
 
     assert not isinstance(retrying(Singles()), BatchSmsGateway)
     assert isinstance(retrying(FlakyBatches(failures=0)), BatchSmsGateway)
+
+
+def test_the_single_submit_wrapper_hides_a_batch_method_it_would_not_retry() -> None:
+    inner = FlakyBatches(failures=1)
+    wrapped = RetryingGateway(inner, attempts=3, initial_wait=0, max_wait=0)
+    # Were the inner batch method reachable, a batch would go over without the batch retries.
+    assert not isinstance(wrapped, BatchSmsGateway) and not hasattr(wrapped, "submit_many")
+    assert wrapped.batches is inner.batches  # read-outs (the simulator's `received`) pass through
 
 
 # --- delivery reports: one job per moment ---------------------------------------------------
