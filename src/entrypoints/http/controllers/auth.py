@@ -18,7 +18,7 @@ from application.accounts import (
 )
 from application.phone_verification import SendPhoneOtp, VerifyPhone
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
-from domain.rules import MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -33,7 +33,7 @@ Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MA
 
 
 class RegisterRequest(RequestBody, kw_only=True):
-    email: str
+    email: Annotated[str, documented(format="email", maxLength=MAX_EMAIL_LENGTH)]
     password: Password
     business_name: str | None = None
 
