@@ -2,7 +2,7 @@
 
 The links are the paths a client walks: register → log in → create an API key → send → read the
 log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
-an API key → revoke it. Expressions follow OpenAPI's runtime expression syntax.
+an API key → revoke it; the notification list → mark the newest read (when there is one). Expressions follow OpenAPI's runtime expression syntax.
 """
 
 from __future__ import annotations
@@ -104,6 +104,10 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
     ("listWebhookDeliveries", "200"): {
         "Delete": Link(operation_id="deleteWebhook", description="Delete the webhook.",
                        parameters={"path.webhook_id": "$request.path.webhook_id", **_BY_ACCESS_TOKEN}),
+    },
+    ("listNotifications", "200"): {
+        "MarkRead": Link(operation_id="markNotificationRead", description="Mark the newest notification read.",
+                         parameters={"path.notification_id": "$response.body#/data/notifications/0/id"}),
     },
     ("deleteWebhook", "200"): {
         "DeliveriesAfterDelete": Link(operation_id="listWebhookDeliveries",
