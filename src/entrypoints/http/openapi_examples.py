@@ -2,7 +2,8 @@
 
 The links are the paths a client walks: register → log in → create an API key → send → read the
 log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
-an API key → revoke it; the notification list → mark the newest read (when there is one). Expressions follow OpenAPI's runtime expression syntax.
+an API key → revoke it; the notification list → mark the newest read (when there is one).
+Expressions follow OpenAPI's runtime expression syntax.
 """
 
 from __future__ import annotations
