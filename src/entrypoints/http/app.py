@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -12,6 +12,7 @@ from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.routes import HTTPRoute
 from litestar.types import Message, Scope
 
 from entrypoints.container import Container
@@ -29,10 +30,12 @@ from entrypoints.http.controllers.rates import RatesController
 from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
+from entrypoints.http.dependencies import check_dependencies
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.openapi import document_api
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
-from entrypoints.http.validation import check_parameters
+from entrypoints.http.validation import BODY_LIMIT, check_parameters
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
@@ -58,6 +61,23 @@ async def _stamp_request_id(message: Message, scope: Scope) -> None:
         message["headers"] = headers
     elif message["type"] == "http.response.body" and not message.get("more_body", False):
         set_request_id(None)
+
+
+def _allow_every_method(app: Litestar) -> Callable[[Message, Scope], Awaitable[None]]:
+    """The `Allow` of an OPTIONS answer lists every method of the path. Litestar makes a path's
+    OPTIONS handler with its first handler's route and keeps it when it merges the path's other
+    handlers in, so `/v1/webhooks` answered `Allow: GET, OPTIONS` although it takes POST too."""
+    allowed = {route.path: ", ".join(sorted(route.methods)).encode()
+               for route in app.routes if isinstance(route, HTTPRoute)}
+
+    async def stamp_allow(message: Message, scope: Scope) -> None:
+        if message["type"] == "http.response.start" and scope.get("method") == "OPTIONS":
+            methods = allowed.get(scope.get("path_template", ""))
+            if methods is not None:
+                message["headers"] = [*((k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"),
+                                      (b"allow", methods)]
+
+    return stamp_allow
 
 
 def logging_config(job_log_level: str) -> LoggingConfig:
@@ -91,6 +111,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         before_send=[_stamp_request_id, stamp_rate_limit_headers],
         before_request=check_parameters,
         middleware=[PublicRateLimitMiddleware()],
+        request_max_body_size=BODY_LIMIT,
         lifespan=[lifespan],
         state=State({"container": container}),
         openapi_config=OpenAPIConfig(
@@ -103,5 +124,8 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         logging_config=logging_config(container.settings().log_level),
         debug=False,
     )
+    app.before_send.append(_allow_every_method(app))
+    check_dependencies(app)
     document_security(app)
+    document_api(app)
     return app

@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import Annotated
 
-import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.accounts import GetAccount, RegisterAccount, Registration
 from application.phone_verification import SendPhoneOtp, VerifyPhone
-from application.ports import Account
-from application.sessions import LogIn, RefreshSession, TokenPair
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
-from entrypoints.http.validation import RequestBody
+from application.sessions import LogIn, RefreshSession
+from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
+from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import NO_NUL, RequestBody, documented
 
-_PUBLIC_AUTH = {"rate_limit": "auth"}
+_PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
+
+
+Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MAX_PASSWORD_LENGTH,
+                                     pattern=NO_NUL)]
 
 
 class RegisterRequest(RequestBody, kw_only=True):
-    email: str
-    password: str
+    email: Annotated[str, documented(format="email", maxLength=MAX_EMAIL_LENGTH)]
+    password: Password
     business_name: str | None = None
 
 
@@ -45,13 +51,13 @@ class VerifyPhoneRequest(RequestBody, kw_only=True):
     otp: str
 
 
-class OtpSentBody(msgspec.Struct, kw_only=True):
+class OtpSentBody(ResponseBody, kw_only=True):
     phone: str
     status: str
     expires_in: int
 
 
-class AccountProfile(msgspec.Struct, kw_only=True):
+class AccountProfile(ResponseBody, kw_only=True):
     id: str
     email: str
     business_name: str
@@ -61,38 +67,20 @@ class AccountProfile(msgspec.Struct, kw_only=True):
     phone: str | None
     created_at: datetime
 
-    @classmethod
-    def of(cls, account: Account) -> AccountProfile:
-        return cls(
-            id=account.id,
-            email=account.email,
-            business_name=account.business_name,
-            plan=account.plan,
-            email_verified=account.email_verified,
-            phone_verified=account.phone_verified,
-            phone=account.phone,
-            created_at=account.created_at.astimezone(UTC),
-        )
 
-
-class TokenPairBody(msgspec.Struct, kw_only=True):
+class TokenPairBody(ResponseBody, kw_only=True):
     access_token: str
     refresh_token: str
     expires_in: int
     token_type: str = "Bearer"
-
-    @classmethod
-    def of(cls, pair: TokenPair) -> TokenPairBody:
-        return cls(access_token=pair.access_token, refresh_token=pair.refresh_token,
-                   expires_in=pair.expires_in)
 
 
 class AuthController(Controller):
     path = "/v1/auth"
     tags = ["auth"]
 
-    @post("/register", operation_id="register", status_code=201, opt=_PUBLIC_AUTH,
-          dependencies={"register_account": from_container("register_account")})
+    @post("/register", operation_id="register", status_code=201, opt={**_PUBLIC_AUTH, "errors": (EmailTaken,)},
+          dependencies={"register_account": provide(Container.register_account)})
     async def register(
         self,
         data: JSONBody[RegisterRequest],
@@ -102,45 +90,46 @@ class AuthController(Controller):
         account = await register_account(
             Registration(email=data.email, password=data.password, business_name=data.business_name)
         )
-        return ok(AccountProfile.of(account))
+        return ok(body_of(account, AccountProfile))
 
-    @post("/login", operation_id="login", status_code=200, opt=_PUBLIC_AUTH,
-          dependencies={"log_in": from_container("log_in")})
+    @post("/login", operation_id="login", status_code=200, opt={**_PUBLIC_AUTH, "errors": (InvalidCredentials,)},
+          dependencies={"log_in": provide(Container.log_in)})
     async def login(self, data: JSONBody[LoginRequest], log_in: NamedDependency[LogIn]) -> Envelope[TokenPairBody]:
         """Exchange email and password for an access token (900 s) and a refresh token (7 days)."""
-        return ok(TokenPairBody.of(await log_in(data.email, data.password)))
+        return ok(body_of(await log_in(data.email, data.password), TokenPairBody))
 
-    @post("/refresh", operation_id="refresh", status_code=200, opt=_PUBLIC_AUTH,
-          dependencies={"refresh_session": from_container("refresh_session")})
+    @post("/refresh", operation_id="refresh", status_code=200, opt={**_PUBLIC_AUTH, "errors": (Unauthorized,)},
+          dependencies={"refresh_session": provide(Container.refresh_session)})
     async def refresh(
         self,
         data: JSONBody[RefreshRequest],
         refresh_session: NamedDependency[RefreshSession],
     ) -> Envelope[TokenPairBody]:
         """Rotate a refresh token into a new token pair; a reused one revokes its whole family."""
-        return ok(TokenPairBody.of(await refresh_session(data.refresh_token)))
+        return ok(body_of(await refresh_session(data.refresh_token), TokenPairBody))
 
     @get("/me", operation_id="me",
-         dependencies={"principal": authenticated("K", "J"), "get_account": from_container("get_account")})
+         dependencies={"principal": authenticated(API_KEY, JWT), "get_account": provide(Container.get_account)})
     async def me(
         self,
         principal: NamedDependency[Principal],
         get_account: NamedDependency[GetAccount],
     ) -> Envelope[AccountProfile]:
         """The calling account's profile."""
-        return ok(AccountProfile.of(await get_account(principal.account_id)))
+        return ok(body_of(await get_account(principal.account_id), AccountProfile))
 
     @post("/send-phone-otp", operation_id="sendPhoneOtp", status_code=200,
-          dependencies={"principal": authenticated("J"), "send_phone_otp": from_container("send_phone_otp")})
+          opt={"errors": (InvalidPhoneNumber, OtpThrottled)},
+          dependencies={"principal": authenticated(JWT), "send_phone_otp": provide(Container.send_phone_otp)})
     async def send_phone_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
                              send_phone_otp: NamedDependency[SendPhoneOtp]) -> Envelope[OtpSentBody]:
         """Text a 6-digit code (valid 5 minutes) to the phone; the SMS is not charged."""
-        sent = await send_phone_otp(principal.account_id, data.phone)
-        return ok(OtpSentBody(phone=sent.phone, status=sent.status, expires_in=sent.expires_in))
+        return ok(body_of(await send_phone_otp(principal.account_id, data.phone), OtpSentBody))
 
     @post("/verify-phone", operation_id="verifyPhone", status_code=200,
-          dependencies={"principal": authenticated("J"), "verify_phone": from_container("verify_phone")})
+          opt={"errors": (InvalidPhoneNumber, InvalidOtp)},
+          dependencies={"principal": authenticated(JWT), "verify_phone": provide(Container.verify_phone)})
     async def verify_phone(self, principal: NamedDependency[Principal], data: JSONBody[VerifyPhoneRequest],
                            verify_phone: NamedDependency[VerifyPhone]) -> Envelope[AccountProfile]:
         """Check the code; the phone becomes the account's verified phone."""
-        return ok(AccountProfile.of(await verify_phone(principal.account_id, data.phone, data.otp)))
+        return ok(body_of(await verify_phone(principal.account_id, data.phone, data.otp), AccountProfile))

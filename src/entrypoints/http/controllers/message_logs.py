@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
+from typing import Annotated
 
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.params import FromQuery
+from litestar.params import FromQuery, QueryParameter
 
-from application.message_logs import DEFAULT_PER_PAGE, ListMessageLogs, MessageLogQuery
-from application.ports import MessageLogEntry
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from application.message_logs import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListMessageLogs, MessageLogQuery
+from domain.messages import MessageStatus
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import page_parameters
 
 
-class MessageLogBody(msgspec.Struct, kw_only=True):
+PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
+STATUS = QueryParameter(description="Only messages in this status; empty for any.",
+                        schema_extra={"enum": ["", *(status.value for status in MessageStatus)]})
+DATE_FROM = QueryParameter(schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*$"},
+                                                   {"type": "string", "format": "date"},
+                                                   {"type": "string", "format": "date-time"}]},
+                           description="Only messages created from this moment: an ISO date (2026-01-31, "
+                                       "midnight UTC) or date-time (2026-01-31T08:00:00Z; UTC when it names "
+                                       "no offset).")
+
+
+class MessageLogBody(ResponseBody, kw_only=True):
     message_id: str
     to: str
     sender: str = msgspec.field(name="from")
-    requested_from: str | None
+    requested_sender: str | None = msgspec.field(name="requested_from")
     status: str
     message: str
     cost: str
@@ -34,19 +48,8 @@ class MessageLogBody(msgspec.Struct, kw_only=True):
     created_at: datetime
     delivered_at: datetime | None
 
-    @classmethod
-    def of(cls, entry: MessageLogEntry) -> MessageLogBody:
-        return cls(
-            message_id=entry.message_id, to=entry.to, sender=entry.sender,
-            requested_from=entry.requested_sender, status=entry.status, message=entry.message,
-            cost=entry.cost, credits_used=entry.credits_used, sms_parts=entry.sms_parts,
-            segments=entry.segments, encoding=entry.encoding, carrier=entry.carrier,
-            error=entry.error, batch_id=entry.batch_id, created_at=entry.created_at.astimezone(UTC),
-            delivered_at=entry.delivered_at.astimezone(UTC) if entry.delivered_at else None,
-        )
 
-
-class MessageLogPageBody(msgspec.Struct, kw_only=True):
+class MessageLogPageBody(ResponseBody, kw_only=True):
     messages: list[MessageLogBody]
     page: int
     per_page: int
@@ -56,26 +59,23 @@ class MessageLogPageBody(msgspec.Struct, kw_only=True):
 class MessageLogsController(Controller):
     path = "/v1/sms/logs"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/", operation_id="listMessageLogs",
-         dependencies={"list_message_logs": from_container("list_message_logs")})
+         dependencies={"list_message_logs": provide(Container.list_message_logs)})
     async def list_logs(
         self,
         principal: NamedDependency[Principal],
         list_message_logs: NamedDependency[ListMessageLogs],
-        page: FromQuery[int] = 1,
-        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
-        status: FromQuery[str | None] = None,
+        page: Annotated[int, PAGE] = 1,
+        per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
+        status: Annotated[str | None, STATUS] = None,
         search: FromQuery[str | None] = None,
-        date_from: FromQuery[str | None] = None,
+        date_from: Annotated[str | None, DATE_FROM] = None,
     ) -> Envelope[MessageLogPageBody]:
         """The message log, newest first: filter by status, number or text, and date."""
         result = await list_message_logs(MessageLogQuery(
             account_id=principal.account_id, page=page, per_page=per_page, status=status,
             search=search, date_from=date_from,
         ))
-        return ok(MessageLogPageBody(
-            messages=[MessageLogBody.of(entry) for entry in result.messages],
-            page=result.page, per_page=result.per_page, total=result.total,
-        ))
+        return ok(body_of(result, MessageLogPageBody))

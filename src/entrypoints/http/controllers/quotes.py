@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.quotes import Quote, QuoteMessage, QuoteRequest
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
-from entrypoints.http.validation import RequestBody
+from domain.errors import CountryNotSupported, InvalidPhoneNumber
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, ok
+from entrypoints.http.validation import NO_NUL, SEND_BODY_LIMIT, Message, RequestBody, SenderIdText, documented
 
 
 class QuoteRequestBody(RequestBody, kw_only=True):
-    message: str
-    to: str | None = None
-    sender: str | None = msgspec.field(default=None, name="from")
+    message: Message
+    to: Annotated[str, documented(pattern=NO_NUL)] | None = None  # a number abroad is priced, not refused
+    sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
-class Replacement(msgspec.Struct, kw_only=True):
+class Replacement(ResponseBody, kw_only=True):
     original: str
     replacement: str
 
 
-class SmartEncodedBody(msgspec.Struct, kw_only=True):
+class SmartEncodedBody(ResponseBody, kw_only=True):
     message: str
     encoding: str
     characters: int
@@ -35,7 +39,7 @@ class SmartEncodedBody(msgspec.Struct, kw_only=True):
     replaced: list[Replacement]
 
 
-class QuoteBody(msgspec.Struct, kw_only=True):
+class QuoteBody(ResponseBody, kw_only=True):
     to: str | None
     country: str
     encoding: str
@@ -69,10 +73,11 @@ class QuoteBody(msgspec.Struct, kw_only=True):
 class QuoteController(Controller):
     path = "/v1/sms/quote"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    request_max_body_size = SEND_BODY_LIMIT
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
-    @post("/", operation_id="quoteSms", status_code=200,
-          dependencies={"quote_message": from_container("quote_message")})
+    @post("/", operation_id="quoteSms", status_code=200, opt={"errors": (InvalidPhoneNumber, CountryNotSupported)},
+          dependencies={"quote_message": provide(Container.quote_message)})
     async def quote(self, principal: NamedDependency[Principal], data: JSONBody[QuoteRequestBody],
                     quote_message: NamedDependency[QuoteMessage]) -> Envelope[QuoteBody]:
         """Encoding, parts, on-air segments and credits of a message, without sending it."""
