@@ -4,6 +4,7 @@ import base64
 import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 import pytest
 from hypothesis import given, settings
@@ -17,6 +18,7 @@ from domain.webhooks import (
     MAX_URL_LENGTH,
     RETRY_DELAYS,
     STANDARD_SECRET_PREFIX,
+    URL_PATTERN,
     WebhookEventType,
     next_retry,
     retry_delay,
@@ -196,8 +198,34 @@ def test_anything_else_is_refused_on_the_url_field(url: str) -> None:
         assert refused.field == "url"
         return
     # Only an absolute http(s) URL with a host, no inner whitespace and within the length passes.
-    assert taken.startswith(("http://", "https://")) and len(taken) <= MAX_URL_LENGTH
+    assert taken.lower().startswith(("http://", "https://")) and len(taken) <= MAX_URL_LENGTH
     assert not any(c.isspace() for c in taken)
+    assert urlsplit(taken).hostname and urlsplit(taken).port != 0
+
+
+@settings(max_examples=300)
+@given(st.from_regex(URL_PATTERN).filter(lambda url: len(url) <= MAX_URL_LENGTH))
+def test_every_url_the_pattern_allows_is_taken_and_can_be_split(url: str) -> None:
+    taken = validate_url(url)
+    parts = urlsplit(taken)  # what the sender reads: it must not raise
+    assert parts.scheme in ("http", "https") and parts.hostname
+    assert parts.port is None or 1 <= parts.port <= 65535
+
+
+@pytest.mark.parametrize("url", ["HTTP://shop.example.com/hooks", "https://user:pass@shop.example.com/h",
+                                 "https://[2001:db8::1]:8443/h", "https://münchen.example/h",
+                                 "https://shop.example.com:65535/h?x=1#y"])
+def test_a_url_a_client_may_write_is_taken(url: str) -> None:
+    assert validate_url(url) == url
+
+
+@pytest.mark.parametrize("url", ["http://example.com:99999/", "http://example.com:0/", "http://example.com:x/",
+                                 "http://example.com:/", "http://[::1/", "http://[1.2.3.4]/", "http://B#\x00x",
+                                 "http://a\uff0fb/", "\x01http://example.com/"])
+def test_a_url_urlsplit_cannot_read_or_has_no_port_to_connect_to_is_refused(url: str) -> None:
+    with pytest.raises(ValidationError) as refused:
+        validate_url(url)
+    assert refused.value.field == "url"
 
 
 @given(st.none() | st.lists(st.sampled_from(sorted(EVENT_TYPES)), max_size=10))

@@ -108,6 +108,17 @@ async def test_private_and_loopback_targets_are_refused_unless_allowed(
     assert "private or loopback" in response.json()["error"]["message"]
 
 
+@pytest.mark.parametrize("url", ["http://example.com:99999/", "http://example.com:0/", "http://example.com:x/"])
+async def test_a_port_no_connection_can_use_is_400_where_private_targets_are_refused(
+    client: AsyncTestClient, make_account, container: Container, url: str  # type: ignore[no-untyped-def]
+) -> None:
+    container.webhook_sender.override(providers.Singleton(HttpxWebhookSender, allow_private=False))
+    account = await make_account()
+    response = await client.post("/v1/webhooks", json={"url": url}, headers=account.jwt_headers)
+    assert response.status_code == 400
+    assert error_of(response) == ("validation_error", "url")
+
+
 async def test_a_sent_sms_reaches_the_receiver_as_signed_sent_and_delivered_events(
     client: AsyncTestClient, make_account, container: Container, clock: FrozenClock  # type: ignore[no-untyped-def]
 ) -> None:

@@ -21,7 +21,7 @@ from application.webhooks import (
 )
 from domain.errors import NotFound
 from domain.webhook_deliveries import DeliveryStatus
-from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH
+from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH, URL_PATTERN
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -32,7 +32,7 @@ PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class RegisterWebhookRequest(RequestBody, kw_only=True):
-    url: Annotated[str, documented(maxLength=MAX_URL_LENGTH, pattern=r"^https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#]\S*)?$")]
+    url: Annotated[str, documented(maxLength=MAX_URL_LENGTH, pattern=URL_PATTERN)]
     # Litestar reads a field's own Meta only, so the items' rule is stated on the list.
     events: Annotated[list[str], documented(minItems=1, items={"type": "string", "enum": sorted(EVENT_TYPES)})] | None = None
 
