@@ -6,6 +6,7 @@ table holds, shaped for the API (spec "Message log").
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
@@ -13,11 +14,22 @@ from application.ports import MessageLogEntry, MessageLogFilter, UnitOfWorkFacto
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.messages import MessageStatus
 from domain.phone import normalize_msisdn
-from domain.rules import validate_paging
+from domain.rules import WHITESPACE, validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
 MAX_SEARCH_LENGTH = 200
+# date_from: blank (no filter), an RFC 3339 date, or date-time with its offset optional (UTC when
+# none), whitespace around it trimmed; only real calendar days. The API document states it.
+_YEAR = "(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])"
+_MONTH_DAY = ("(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+              "|02-(?:0[1-9]|1[0-9]|2[0-8]))")
+_LEAP_DAY = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29"
+_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:[.][0-9]{1,6})?"
+_OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"
+DATE_FROM_PATTERN = (f"^[{WHITESPACE}]*(?:(?:{_YEAR}-{_MONTH_DAY}|{_LEAP_DAY})(?:[Tt]{_TIME}{_OFFSET}?)?)?"
+                     f"[{WHITESPACE}]*$")
+_DATE_FROM = re.compile(DATE_FROM_PATTERN)
 # What a person types around the digits of a phone number.
 _NUMBER_CHARACTERS = frozenset("+0123456789 ().-")
 
@@ -70,7 +82,7 @@ def message_log_filter(query: MessageLogQuery) -> MessageLogFilter:
         number=number,
         number_fragment=fragment,
         text=text,
-        since=_moment(query.date_from),
+        since=parse_date_from(query.date_from),
     )
 
 
@@ -93,18 +105,19 @@ def _search_terms(search: str | None) -> tuple[str | None, str | None, str | Non
     return None, "255" + digits[1:] if digits.startswith("0") else digits, term
 
 
-def _moment(value: str | None) -> datetime | None:
-    """An ISO date (midnight UTC) or date-time (UTC when it names no offset)."""
-    if value is None or not value.strip():
+def parse_date_from(value: str | None) -> datetime | None:
+    """An ISO date (midnight UTC) or date-time (UTC when it names no offset): DATE_FROM_PATTERN."""
+    if value is None:
         return None
-    text = value.strip().upper()  # RFC 3339 allows a lowercase t and z
-    try:
-        if len(text) == 10:
-            return datetime.combine(date.fromisoformat(text), time(), UTC)
-        moment = datetime.fromisoformat(text)
-    except ValueError as exc:
+    if not _DATE_FROM.fullmatch(value):
         raise ValidationError(
             "date_from is an ISO date (2026-01-31) or date-time (2026-01-31T08:00:00Z).",
             field="date_from",
-        ) from exc
+        )
+    text = value.strip().upper()  # RFC 3339 allows a lowercase t and z
+    if not text:
+        return None
+    if len(text) == 10:
+        return datetime.combine(date.fromisoformat(text), time(), UTC)
+    moment = datetime.fromisoformat(text)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -27,10 +27,12 @@ from application.submission import submit
 from domain.accounts import no_account_with, phone_of
 from domain.errors import InvalidOtp, NotFound, ValidationError
 from domain.phone_otps import OTP_MAX_ATTEMPTS, OTP_TTL, OTP_WINDOW, first_window, next_window
-from domain.rules import normalize_email
+from domain.rules import WHITESPACE, normalize_email
 from domain.submits import Answer
 
-_CODE = re.compile(r"[0-9]{6}")
+# Six digits, whitespace around them trimmed (the API document states OTP_PATTERN).
+OTP_PATTERN = f"^[{WHITESPACE}]*[0-9]{{6}}[{WHITESPACE}]*$"
+_CODE = re.compile(OTP_PATTERN)
 OtpStatus = Literal["sent", "failed", "pending"]
 _OTP_STATUS: dict[Answer, OtpStatus] = {
     Answer.ACCEPTED: "sent", Answer.REJECTED: "failed", Answer.UNAVAILABLE: "failed", Answer.NO_ANSWER: "pending",
@@ -87,9 +89,9 @@ class VerifyPhone:
 
     async def __call__(self, account_id: str, raw_phone: str, code: str) -> Account:
         phone, now = phone_of(raw_phone), self._clock.now()
-        code = code.strip()
         if not _CODE.fullmatch(code):
             raise ValidationError("The code is 6 digits.", field="otp")
+        code = code.strip()
         async with self._uow() as uow:
             otp = await uow.phone_otps.get(account_id, phone)
             if otp is None or otp.expires_at <= now:

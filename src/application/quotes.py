@@ -28,8 +28,45 @@ class QuoteRequest:
     sender: str | None = None
 
 
+class _Segmented:
+    """A quote's segmentation, read as the quote's own attributes (what the API answers, flat)."""
+
+    __slots__ = ()
+    segmentation: Segmentation
+
+    @property
+    def encoding(self) -> str:
+        return self.segmentation.encoding.value
+
+    @property
+    def characters(self) -> int:
+        return self.segmentation.characters
+
+    @property
+    def units(self) -> int:
+        return self.segmentation.units
+
+    @property
+    def parts(self) -> int:
+        return self.segmentation.parts
+
+    @property
+    def segments(self) -> int:
+        return self.segmentation.segments
+
+    @property
+    def non_gsm_characters(self) -> tuple[str, ...]:
+        return self.segmentation.non_gsm_characters
+
+
 @dataclass(frozen=True, slots=True)
-class SmartEncodedQuote:
+class Replacement:
+    original: str
+    replacement: str
+
+
+@dataclass(frozen=True, slots=True)
+class SmartEncodedQuote(_Segmented):
     """The text with typographic characters replaced by GSM-7 ones, and what that would cost; the
     original text when the replaced one could not be sent or would cost more parts."""
 
@@ -38,9 +75,13 @@ class SmartEncodedQuote:
     credits: int
     replaced: tuple[tuple[str, str], ...]  # (original, replacement)
 
+    @property
+    def replacements(self) -> tuple[Replacement, ...]:
+        return tuple(Replacement(original, replacement) for original, replacement in self.replaced)
+
 
 @dataclass(frozen=True, slots=True)
-class Quote:
+class Quote(_Segmented):
     to: str | None  # E.164 for a Tanzanian number, as given for one abroad
     country: str  # ISO2 of the destination priced
     segmentation: Segmentation

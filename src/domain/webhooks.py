@@ -17,6 +17,7 @@ from datetime import timedelta
 from enum import StrEnum
 
 from domain.errors import ValidationError
+from domain.rules import WHITESPACE
 
 STANDARD_SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_SECONDS = 300
@@ -39,12 +40,9 @@ EVENT_TYPES: frozenset[str] = frozenset(WebhookEventType)
 # The URL rule, one regular expression that means the same in Python and in ECMAScript (the API
 # document states it as the url's pattern): surrounding whitespace (trimmed), http or https in
 # any case, optional userinfo, a host (a name, IDN or not, or a bracketed IPv6 address), a port
-# 1..65535, and no whitespace or NUL after. Whitespace is spelt out as exactly what Python's
-# str.strip() removes, because ECMAScript's \s differs from it. The host leaves out the
-# characters whose compatibility form is one of "/?#@:", which urlsplit refuses in a host.
-_WHITESPACE = "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006" \
-              "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
-_WS = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+# 1..65535, and no whitespace or NUL after. The host leaves out the characters whose
+# compatibility form is one of "/?#@:", which urlsplit refuses in a host.
+_WS = WHITESPACE
 _H16 = "[0-9A-Fa-f]{1,4}"
 _IPV6 = "|".join([
     f"(?:{_H16}:){{7}}{_H16}", f"(?:{_H16}:){{1,7}}:", f"(?:{_H16}:){{1,6}}:{_H16}",
@@ -67,7 +65,7 @@ def validate_url(url: str) -> str:
     """The endpoint's URL, trimmed, if it matches URL_PATTERN (the rule the API document states)."""
     if len(url) > MAX_URL_LENGTH or not _URL.fullmatch(url):
         raise ValidationError("The url must be an absolute http(s) URL.", field="url")
-    return url.strip(_WHITESPACE)
+    return url.strip()
 
 
 def validate_events(events: Sequence[str] | None) -> tuple[str, ...]:

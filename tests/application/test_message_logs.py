@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from application.message_logs import MessageLogQuery, message_log_filter
+from application.message_logs import DATE_FROM_PATTERN, MessageLogQuery, message_log_filter
 from domain.errors import ValidationError
 from domain.messages import MessageStatus
 
@@ -42,6 +44,10 @@ def test_pages_become_offsets() -> None:
         ({"status": "SENT"}, "status"),
         ({"date_from": "yesterday"}, "date_from"),
         ({"date_from": "2026-13-01"}, "date_from"),
+        ({"date_from": "2026-02-30"}, "date_from"),
+        ({"date_from": "2025-02-29"}, "date_from"),
+        ({"date_from": "20260131T0800"}, "date_from"),  # fromisoformat's basic form: not RFC 3339
+        ({"date_from": "2026-01-31 08:00:00"}, "date_from"),
         ({"search": "x" * 201}, "search"),
     ],
 )
@@ -68,6 +74,13 @@ def test_every_status_can_be_asked_for(status: str) -> None:
 )
 def test_date_from_is_an_iso_date_or_date_time(written: str, since: datetime | None) -> None:
     assert filter_of(date_from=written).since == since
+
+
+@settings(max_examples=300)
+@given(st.from_regex(DATE_FROM_PATTERN))
+def test_every_date_from_the_documented_pattern_allows_is_read(written: str) -> None:
+    since = filter_of(date_from=written).since
+    assert since is None if not written.strip() else since is not None and since.tzinfo is not None
 
 
 @pytest.mark.parametrize(

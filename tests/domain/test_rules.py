@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -8,8 +9,11 @@ from hypothesis import strategies as st
 
 from domain.errors import ValidationError
 from domain.rules import (
+    EMAIL_PATTERN,
     MAX_BULK_RECIPIENTS,
     MAX_MESSAGE_LENGTH,
+    WHITESPACE,
+    trimmed_pattern,
     validate_email,
     validate_idempotency_key,
     validate_message_text,
@@ -107,6 +111,7 @@ def test_idempotency_key_rule(value: str) -> None:
         ("juma@example.co.tz", "juma@example.co.tz"),
         ("  Juma.Said+sms@Example.COM ", "juma.said+sms@example.com"),
         ("a@b.io", "a@b.io"),
+        ("juma..said@example.com", "juma..said@example.com"),  # a typo the 64-character pattern lets by
     ],
 )
 def test_emails_accepted_and_canonical(value: str, stored: str) -> None:
@@ -116,11 +121,34 @@ def test_emails_accepted_and_canonical(value: str, stored: str) -> None:
 @pytest.mark.parametrize(
     "bad",
     ["", "juma", "juma@", "@example.com", "juma@example", "ju ma@example.com", "a@b@c.com",
-     "juma@-example.com", "juma..said@example.com", "x" * 65 + "@example.com",
+     "juma@-example.com", ".juma@example.com", "juma.@example.com", "x" * 65 + "@example.com",
      "a@" + "b" * 250 + ".com"],
 )  # fmt: skip
 def test_emails_refused(bad: str) -> None:
     assert refused(validate_email, bad).field == "email"
+
+
+@pytest.mark.parametrize("bad", ['"juma"@example.com', "a@[1.2.3.4]", "a@localhost", "\u212a@example.com"])
+def test_emails_the_pattern_leaves_out_are_refused(bad: str) -> None:
+    assert refused(validate_email, bad).field == "email"
+
+
+@settings(max_examples=200)
+@given(st.from_regex(EMAIL_PATTERN))
+def test_every_email_the_documented_pattern_allows_is_taken(value: str) -> None:
+    assert validate_email(value) == value.strip().lower()
+
+
+def test_whitespace_is_what_python_strips() -> None:
+    spaces = "".join(c for c in map(chr, range(0x110000)) if c.isspace())
+    assert re.fullmatch(f"[{WHITESPACE}]*", spaces) and all(c.isspace() for c in spaces)
+    assert not re.search(f"[{WHITESPACE}]", "".join(c for c in map(chr, range(0x3001)) if not c.isspace()))
+
+
+@given(st.text(alphabet=st.sampled_from("ab \t\x1c\x85\ufeff\x00\u3000"), max_size=12), st.integers(2, 8))
+def test_a_trimmed_pattern_allows_exactly_text_without_nul_short_enough_once_stripped(text: str, limit: int) -> None:
+    allowed = re.fullmatch(trimmed_pattern(limit), text) is not None
+    assert allowed == ("\x00" not in text and len(text.strip()) <= limit)
 
 
 @settings(max_examples=150)

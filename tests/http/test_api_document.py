@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
@@ -10,7 +11,9 @@ import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
+from entrypoints.container import Container
 from entrypoints.http.app import create_app
+from entrypoints.http.dependencies import http_handlers
 from entrypoints.http.envelope import Envelope
 from entrypoints.http.errors import STATUS_BY_CODE
 from entrypoints.http.openapi_examples import EXAMPLES
@@ -143,6 +146,40 @@ def test_the_schema_states_the_limits_the_server_enforces(document: dict[str, An
     assert (per_page["schema"]["minimum"], per_page["schema"]["maximum"]) == (1, 100)
 
 
+def _text_schemas(schema: dict[str, Any], where: str) -> list[tuple[str, dict[str, Any]]]:
+    found = [(f"{where}.{name}", inner) for name, inner in schema.get("properties", {}).items()]
+    found += [(f"{where}[]", schema["items"])] if "items" in schema else []
+    texts = [(where, schema)] if schema.get("type") == "string" or {"type": "string"} in schema.get("oneOf", []) else []
+    return texts + [text for path, inner in found for text in _text_schemas(inner, path)]
+
+
+def test_every_text_the_client_sends_is_documented_without_nul(document: dict[str, Any]) -> None:
+    texts = [text for name, schema in document["components"]["schemas"].items() if name.endswith("Request")
+             for text in _text_schemas(schema, name)]
+    texts += [(f"{operation_id}:{p['name']}", p["schema"]) for operation_id, operation in _operations(document).items()
+              for p in operation.get("parameters", ()) if p["schema"].get("type") != "integer"]
+    assert len(texts) > 25
+    for where, schema in texts:
+        assert "pattern" in schema or "enum" in schema, where
+        if "pattern" in schema:
+            assert not re.search(schema["pattern"], "a\x00b"), where
+
+
+@pytest.mark.parametrize(("schema", "field", "limit"), [
+    ("RegisterRequest", "business_name", 200), ("CreateApiKeyRequest", "name", 100)])
+def test_a_trimmed_length_is_stated_as_the_server_counts_it(
+        document: dict[str, Any], schema: str, field: str, limit: int) -> None:
+    pattern = document["components"]["schemas"][schema]["properties"][field]["pattern"]
+    assert re.fullmatch(pattern, " " + "x" * limit + " ") and not re.fullmatch(pattern, "x" * (limit + 1))
+
+
+def test_parameters_are_strings_not_nulls(document: dict[str, Any]) -> None:
+    parameters = [p for operation in _operations(document).values() for p in operation.get("parameters", ())]
+    assert all("oneOf" not in p["schema"] for p in parameters)
+    status = next(p for p in _operations(document)["listMessageLogs"]["parameters"] if p["name"] == "status")
+    assert status["allowEmptyValue"] is True and "" in status["schema"]["enum"]
+
+
 def test_main_operations_carry_examples(document: dict[str, Any]) -> None:
     operations = _operations(document)
     for operation_id in ("sendSms", "sendBulkSms", "listMessageLogs", "getCreditBalance", "login", "register"):
@@ -159,9 +196,9 @@ def _data_type(annotation: Any) -> Any:
     return typing.get_args(annotation)[0]
 
 
-def test_every_example_is_a_body_the_server_reads_or_writes() -> None:
-    handlers = {handler.operation_id: handler for route in create_app().routes
-                for handler in getattr(route, "route_handlers", ()) if handler.operation_id}
+def test_every_example_is_a_body_the_server_reads_or_writes(container: Container) -> None:
+    handlers = {handler.operation_id: handler for handler in http_handlers(create_app(container))
+                if handler.operation_id}
     for (operation_id, status), example in EXAMPLES.items():
         signature = handlers[operation_id].parsed_fn_signature
         if status == "request":

@@ -123,3 +123,6 @@ async def test_options_allows_every_method_of_the_path(client: AsyncTestClient, 
     response = await client.options(path)
     assert response.status_code == 204
     assert response.headers["allow"] == allow
+    refused = await client.put(path)
+    assert refused.status_code == 405
+    assert refused.headers["allow"] == allow  # the same list, in the same order

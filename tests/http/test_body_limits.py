@@ -8,7 +8,8 @@ from typing import Any
 
 from litestar.testing import AsyncTestClient
 
-from domain.rules import MAX_BULK_RECIPIENTS, MAX_MESSAGE_LENGTH
+from domain.accounts import MAX_BUSINESS_NAME_LENGTH
+from domain.rules import MAX_BULK_RECIPIENTS, MAX_MESSAGE_LENGTH, MAX_PASSWORD_LENGTH
 from entrypoints.http.validation import BODY_LIMIT, SEND_BODY_LIMIT
 
 FIVE_MB = 5 * 1024 * 1024
@@ -66,6 +67,18 @@ async def test_other_routes_take_the_small_default(client: AsyncTestClient) -> N
     status, body, read = await _call(client.app, "/v1/auth/login", {}, 4, 4 * CHUNK)
     assert 4 * CHUNK > BODY_LIMIT
     assert (status, body["error"]["code"], read) == (413, "payload_too_large", 0)
+    document = (await client.get("/schema/openapi.json")).json()
+    example = document["paths"]["/v1/auth/login"]["post"]["responses"]["413"]["content"]["application/json"]
+    assert body["error"]["message"] == example["examples"]["payload_too_large"]["value"]["error"]["message"]
+    assert body["error"]["message"] == f"The request body is over {BODY_LIMIT} bytes."
+
+
+def test_the_largest_register_body_fits_the_default_however_it_is_written() -> None:
+    # The longest address and business name, the longest password of astral characters (each
+    # \ud83d\ude00 when escaped), pretty-printed.
+    register = {"email": "a" * 64 + "@" + "b" * 185 + ".com", "password": "\U0001F600" * MAX_PASSWORD_LENGTH,
+                "business_name": "\U0001F600" * MAX_BUSINESS_NAME_LENGTH}
+    assert len(json.dumps(register, indent=4, ensure_ascii=True).encode()) < BODY_LIMIT // 2
 
 
 def test_the_largest_bulk_fits_the_send_limit_however_it_is_written() -> None:

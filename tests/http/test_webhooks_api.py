@@ -205,3 +205,12 @@ async def test_the_simulator_reports_every_accepted_message_of_a_bulk_send(
         ("+255712345678", "delivered"), ("+255713345678", "delivered"),
         ("+255799000001", "failed"), ("+255799000002", "failed")]
     assert all(m["delivered_at"] for m in logs if m["status"] == "delivered")
+
+
+async def test_a_url_the_old_pattern_left_out_is_taken_as_the_document_now_says(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account) -> None:
+    account = await make_account()
+    for url in ("HTTPS://shop.example.com/hooks", "https://user:pass@shop.example.com/hooks"):
+        response = await client.post("/v1/webhooks", json={"url": url}, headers=account.jwt_headers)
+        assert response.status_code == 201, response.text
+        assert response.json()["data"]["url"] == url

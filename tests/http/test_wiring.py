@@ -12,24 +12,23 @@ from application.sending import SendSms
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.http.auth import Authenticated
-from entrypoints.http.dependencies import ContainerDependency, provide
+from entrypoints.http.dependencies import ContainerDependency, http_handlers, provide
 
 
 def test_every_route_dependency_resolves_to_what_its_handler_takes(container: Container) -> None:
     app = create_app(container)
     state = State({"container": container})
     resolved = 0
-    for route in app.routes:
-        for handler in getattr(route, "route_handlers", ()):
-            parameters = handler.parsed_fn_signature.parameters
-            for name, dependency in handler.resolve_dependencies().items():
-                if name not in parameters:
-                    continue
-                assert isinstance(dependency, (ContainerDependency, Authenticated)), (handler, name)
-                if isinstance(dependency, ContainerDependency):
-                    value = dependency.dependency(state)
-                    assert isinstance(value, parameters[name].annotation), (handler.handler_name, name)
-                    resolved += 1
+    for handler in http_handlers(app):
+        parameters = handler.parsed_fn_signature.parameters
+        for name, dependency in handler.resolve_dependencies().items():
+            if name not in parameters:
+                continue
+            assert isinstance(dependency, (ContainerDependency, Authenticated)), (handler, name)
+            if isinstance(dependency, ContainerDependency):
+                value = dependency.dependency(state)
+                assert isinstance(value, parameters[name].annotation), (handler.handler_name, name)
+                resolved += 1
     assert resolved >= 25  # every use case a route calls, and the idempotency gate
 
 

@@ -27,6 +27,10 @@ class Notification:
     data: Mapping[str, Any] = field(default_factory=dict)
     read_at: datetime | None = None
 
+    @property
+    def read(self) -> bool:
+        return self.read_at is not None
+
 
 class NotificationRepository(Protocol):
     async def add(self, notification: Notification) -> None: ...

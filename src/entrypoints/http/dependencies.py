@@ -3,18 +3,22 @@
     dependencies={"send_sms": provide(Container.send_sms)}
 
 The provider is named by the container class's own attribute, so a misspelt one fails when the
-module is imported and mypy sees the use case's type; each request asks the app's container (which
+module is imported. mypy does not see the use case's type through `provide` (Litestar resolves
+dependencies by name): `check_dependencies` compares each provider's class with the type the
+handler's parameter names, when the app is built. Each request asks the app's container (which
 tests override) for a fresh instance.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from dependency_injector import providers
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
+from litestar.handlers import HTTPRouteHandler
 
 from entrypoints.container import Container
 
@@ -44,17 +48,24 @@ def provide(provider: providers.Provider[T]) -> ContainerDependency:
     return dependency_provider
 
 
+def http_handlers(app: Litestar) -> Iterator[HTTPRouteHandler]:
+    """Every HTTP route handler of the app (each method of each path)."""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            if isinstance(handler, HTTPRouteHandler):
+                yield handler
+
+
 def check_dependencies(app: Litestar) -> None:
     """At start-up: every container dependency a handler takes is a provider of the type the
     handler's parameter names (`NamedDependency[SendSms]` is fed by a `SendSms` factory)."""
-    for route in app.routes:
-        for handler in getattr(route, "route_handlers", ()):
-            parameters = handler.parsed_fn_signature.parameters
-            for name, dependency in handler.resolve_dependencies().items():
-                if not isinstance(dependency, ContainerDependency) or name not in parameters:
-                    continue
-                made = getattr(Container.providers[dependency.provider], "cls", None)
-                wanted = parameters[name].annotation
-                if isinstance(made, type) and isinstance(wanted, type) and not issubclass(made, wanted):
-                    raise TypeError(f"{handler.handler_name}: {name} is a {wanted.__name__}, but "
-                                    f"Container.{dependency.provider} provides {made.__name__}")
+    for handler in http_handlers(app):
+        parameters = handler.parsed_fn_signature.parameters
+        for name, dependency in handler.resolve_dependencies().items():
+            if not isinstance(dependency, ContainerDependency) or name not in parameters:
+                continue
+            made = getattr(Container.providers[dependency.provider], "cls", None)
+            wanted = parameters[name].annotation
+            if isinstance(made, type) and isinstance(wanted, type) and not issubclass(made, wanted):
+                raise TypeError(f"{handler.handler_name}: {name} is a {wanted.__name__}, but "
+                                f"Container.{dependency.provider} provides {made.__name__}")

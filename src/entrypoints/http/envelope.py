@@ -8,7 +8,7 @@ import typing
 import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -35,10 +35,17 @@ def _timestamp() -> str:
     return datetime.now(UTC).isoformat().replace("+00:00", "Z")
 
 
+# The request's id (a UUID) and the moment it was answered (RFC 3339, UTC), as the document says
+# (Litestar takes a field's schema additions from the "extra" key).
+RequestId = Annotated[str, msgspec.Meta(extra_json_schema={"extra": {"format": "uuid"}})]
+Timestamp = Annotated[str, msgspec.Meta(extra_json_schema={"extra": {"format": "date-time"}})]
+
+
 class ErrorBody(msgspec.Struct, kw_only=True, omit_defaults=True):
     code: str
     message: str
-    field: str | None = None  # the request field, header or parameter at fault, when there is one
+    # the request field, header or parameter at fault; absent when there is none (never null)
+    field: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class Envelope(msgspec.Struct, Generic[T], kw_only=True):
@@ -47,8 +54,8 @@ class Envelope(msgspec.Struct, Generic[T], kw_only=True):
     success: Literal[True]
     data: T
     error: None
-    request_id: str
-    timestamp: str
+    request_id: RequestId
+    timestamp: Timestamp
 
 
 class ErrorEnvelope(msgspec.Struct, kw_only=True):
@@ -57,8 +64,8 @@ class ErrorEnvelope(msgspec.Struct, kw_only=True):
     success: Literal[False]
     data: None
     error: ErrorBody
-    request_id: str
-    timestamp: str
+    request_id: RequestId
+    timestamp: Timestamp
 
 
 def ok(data: T) -> Envelope[T]:
@@ -66,7 +73,8 @@ def ok(data: T) -> Envelope[T]:
 
 
 def failure(code: str, message: str, field: str | None = None) -> ErrorEnvelope:
-    return ErrorEnvelope(success=False, data=None, error=ErrorBody(code=code, message=message, field=field),
+    error = ErrorBody(code=code, message=message, field=msgspec.UNSET if field is None else field)
+    return ErrorEnvelope(success=False, data=None, error=error,
                          request_id=current_request_id(), timestamp=_timestamp())
 
 

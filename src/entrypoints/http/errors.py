@@ -36,22 +36,21 @@ STATUS_BY_CODE: dict[str, int] = {
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,
     # raised by the HTTP layer, not the domain
+    "method_not_allowed": 405,
     "payload_too_large": 413,
+    "unsupported_media_type": 415,
     "internal_error": 500,
     "service_unavailable": 503,
 }
 
-_CODE_BY_STATUS: dict[int, str] = {
-    400: "validation_error",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    429: "rate_limit_exceeded",
-    503: "service_unavailable",
-}
+PAYLOAD_TOO_LARGE = "The request body is over {limit} bytes."
+
+# The code of an HTTPException (Litestar's, or ours) by its status; other statuses answer
+# `bad_request` (4xx) or `internal_error` (5xx).
+_CODE_BY_STATUS: dict[int, str] = {STATUS_BY_CODE[code]: code for code in (
+    "validation_error", "unauthorized", "forbidden", "not_found", "method_not_allowed", "payload_too_large",
+    "unsupported_media_type", "rate_limit_exceeded", "service_unavailable",
+)}
 
 
 def _respond(status: int, code: str, message: str, field: str | None = None,
@@ -127,9 +126,15 @@ def http_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Respo
                         f"{surrogate_field} contains a lone surrogate (invalid Unicode).", surrogate_field)
     status = exc.status_code
     code = _CODE_BY_STATUS.get(status, "internal_error" if status >= 500 else "bad_request")
+    message = exc.detail or code.replace("_", " ")
+    headers = exc.headers
+    if status == 413:
+        message = PAYLOAD_TOO_LARGE.format(limit=request.route_handler.resolve_request_max_body_size())
+    if status == 405 and headers and "allow" in headers:  # sorted, as an OPTIONS answer lists them
+        headers = {**headers, "allow": ", ".join(sorted(m.strip() for m in headers["allow"].split(",")))}
     # A body that is not JSON at all fails before any field is read: the field is the body.
     field = "body" if status == 400 and "JSON is malformed" in (exc.detail or "") else None
-    return _respond(status, code, exc.detail or code.replace("_", " "), field, headers=exc.headers)
+    return _respond(status, code, message, field, headers=headers)
 
 
 def data_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:

@@ -19,13 +19,22 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from litestar import Litestar
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import Example, OpenAPI, OpenAPIHeader, OpenAPIType, Operation, Reference, Schema
+from litestar.openapi.spec import (
+    Example,
+    OpenAPI,
+    OpenAPIHeader,
+    OpenAPIType,
+    Operation,
+    Parameter,
+    Reference,
+    Schema,
+)
 
 from domain.errors import (
     DomainError,
@@ -37,17 +46,18 @@ from domain.errors import (
     ValidationError,
 )
 from entrypoints.http.auth import Authenticated
-from entrypoints.http.dependencies import ContainerDependency
+from entrypoints.http.dependencies import ContainerDependency, http_handlers
 from entrypoints.http.envelope import ErrorEnvelope, ResponseBody
-from entrypoints.http.errors import STATUS_BY_CODE
+from entrypoints.http.errors import PAYLOAD_TOO_LARGE, STATUS_BY_CODE
 from entrypoints.http.openapi_examples import EXAMPLES, LINKS
-from entrypoints.http.validation import RequestBody
+from entrypoints.http.validation import NO_NUL, RequestBody
 
+T = TypeVar("T")
 ErrorKind = type[DomainError] | str  # a domain error, or the code of one the HTTP layer raises
 
 # What the codes raised outside the domain mean.
 _MEANINGS = {
-    "payload_too_large": "The request body is over {limit} bytes.",
+    "payload_too_large": PAYLOAD_TOO_LARGE,
     "internal_error": "The server failed; quote the request_id to support.",
     "service_unavailable": "The service cannot reach its database.",
 }
@@ -109,10 +119,7 @@ def _declare_errors(handler: HTTPRouteHandler) -> None:
 
 
 def _handlers(app: Litestar) -> Iterator[HTTPRouteHandler]:
-    for route in app.routes:
-        for handler in getattr(route, "route_handlers", ()):
-            if isinstance(handler, HTTPRouteHandler) and handler.operation_id and handler.resolve_include_in_schema():
-                yield handler
+    return (handler for handler in http_handlers(app) if handler.operation_id and handler.resolve_include_in_schema())
 
 
 def _header(description: str) -> OpenAPIHeader:
@@ -137,7 +144,23 @@ def _operations(openapi: OpenAPI) -> Iterator[tuple[str, Operation]]:
                 yield method, operation
 
 
+def _complete_parameter(parameter: Parameter) -> None:
+    schema = parameter.schema
+    if not isinstance(schema, Schema):
+        return
+    # A parameter is absent or a string, never null: `str | None` is a string in the document.
+    branches = [branch for branch in schema.one_of or () if isinstance(branch, Schema)]
+    if len(branches) == 2 and {branch.type for branch in branches} == {OpenAPIType.STRING, OpenAPIType.NULL}:
+        schema.one_of, schema.type = None, OpenAPIType.STRING
+    _state_storable_text(schema)
+    if "" in (schema.enum or ()):
+        parameter.allow_empty_value = True  # `status=` is a value the enum lists
+
+
 def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHandler | None) -> None:
+    for parameter in operation.parameters or ():
+        if isinstance(parameter, Parameter):
+            _complete_parameter(parameter)
     for status, response in (operation.responses or {}).items():
         if isinstance(response, Reference):
             continue
@@ -163,21 +186,40 @@ def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHan
             media.examples = {"example": Example(summary="A typical request", value=_json(example))}
 
 
-def _request_bodies() -> Iterator[type[RequestBody]]:
-    pending: list[type[RequestBody]] = [RequestBody]
-    while pending:
-        cls = pending.pop()
-        pending += cls.__subclasses__()
-        if cls is not RequestBody:
-            yield cls
-
-
-def _response_bodies() -> Iterator[type[ResponseBody]]:
-    pending: list[type[ResponseBody]] = [ResponseBody]
+def _subclasses(base: type[T]) -> Iterator[type[T]]:
+    """Every class derived from `base`, however indirectly."""
+    pending = list(base.__subclasses__())
     while pending:
         cls = pending.pop()
         pending += cls.__subclasses__()
         yield cls
+
+
+def _is_text(schema: Schema) -> bool:
+    if schema.type == OpenAPIType.STRING:
+        return True
+    branches = [branch for branch in schema.one_of or () if isinstance(branch, Schema)]
+    return any(branch.type == OpenAPIType.STRING for branch in branches)
+
+
+_STRICTER = ("pattern", "enum", "format", "const", "anyOf")
+
+
+def _state_storable_text(schema: Any) -> None:
+    """Every text without a stricter rule gets NO_NUL: the server refuses NUL in any text
+    (`validate_text`), once, for every body field and parameter; the document says so once too.
+    A schema is Litestar's, or a dict where a field states its list's items (`documented`)."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "string" and not any(rule in schema for rule in _STRICTER):
+            schema["pattern"] = NO_NUL
+        return
+    if not isinstance(schema, Schema):
+        return
+    for inner in (schema.items, *(schema.properties or {}).values()):
+        _state_storable_text(inner)
+    stricter = (schema.pattern, schema.enum, schema.format, schema.const, schema.any_of)
+    if _is_text(schema) and all(rule is None for rule in stricter):
+        schema.pattern = NO_NUL
 
 
 def _component_name(name: str) -> str:
@@ -190,18 +232,19 @@ def _component_name(name: str) -> str:
     return name.removesuffix("Body")
 
 
-def _references(node: Any) -> Iterator[Reference]:
-    if isinstance(node, Reference):
+def _nodes(node: Any, kind: type[T]) -> Iterator[T]:
+    """Every `kind` object in a part of the document, however deep."""
+    if isinstance(node, kind):
         yield node
-    elif isinstance(node, dict):
+    if isinstance(node, dict):
         for value in node.values():
-            yield from _references(value)
+            yield from _nodes(value, kind)
     elif isinstance(node, (list, tuple)):
         for value in node:
-            yield from _references(value)
+            yield from _nodes(value, kind)
     elif dataclasses.is_dataclass(node) and not isinstance(node, type):
         for field in dataclasses.fields(node):
-            yield from _references(getattr(node, field.name))
+            yield from _nodes(getattr(node, field.name), kind)
 
 
 def _shorten_component_names(openapi: OpenAPI) -> None:
@@ -209,18 +252,24 @@ def _shorten_component_names(openapi: OpenAPI) -> None:
     renamed = {name: _component_name(name) for name in schemas}
     if len(set(renamed.values())) != len(renamed):
         raise ValueError(f"two components would share a name: {sorted(renamed.values())}")
-    for cls in _request_bodies():
+    for cls in _subclasses(RequestBody):
         schema = schemas.get(cls.__name__)
         if schema is not None:
             # msgspec refuses unknown fields only when the Struct says so; the document says the same.
             schema.additional_properties = not cls.__struct_config__.forbid_unknown_fields
-    for body in _response_bodies():
+            _state_storable_text(schema)
+    response_bodies: list[type[ResponseBody]] = [ResponseBody, *_subclasses(ResponseBody)]
+    for body in response_bodies:
         schema = schemas.get(body.__name__)
         if schema is not None and not body.__struct_config__.omit_defaults and schema.properties:
             schema.required = sorted(schema.properties)  # a default is still always answered
     for name, schema in schemas.items():
         schema.title = renamed[name]
-    for reference in _references(openapi):
+    for schema in _nodes(openapi, Schema):
+        if schema.one_of is not None and len(schema.one_of) == 1 and isinstance(schema.one_of[0], Schema):
+            # an optional field that is never null (`str | UnsetType`): its one type, no oneOf
+            schema.type, schema.one_of = schema.one_of[0].type, None
+    for reference in _nodes(openapi, Reference):
         prefix, _, name = reference.ref.rpartition("/")
         if prefix == "#/components/schemas" and name in renamed:
             reference.ref = f"{prefix}/{renamed[name]}"

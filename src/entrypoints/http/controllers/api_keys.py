@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from application.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
+from domain.accounts import MAX_KEY_NAME_LENGTH
 from domain.errors import NotFound
+from domain.rules import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-from entrypoints.http.validation import RequestBody
+from entrypoints.http.validation import RequestBody, documented
 
 
 class CreateApiKeyRequest(RequestBody, kw_only=True):
-    name: str | None = None
+    name: Annotated[str, documented(pattern=trimmed_pattern(MAX_KEY_NAME_LENGTH))] | None = None
 
 
 class CreatedApiKeyBody(ResponseBody, kw_only=True):

@@ -10,27 +10,27 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.accounts import GetAccount, RegisterAccount, Registration
-from application.phone_verification import OtpStatus, SendPhoneOtp, VerifyPhone
+from application.phone_verification import OTP_PATTERN, OtpStatus, SendPhoneOtp, VerifyPhone
 from application.sessions import LogIn, RefreshSession
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
-from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+from domain.accounts import MAX_BUSINESS_NAME_LENGTH
+from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-from entrypoints.http.validation import NO_NUL, RequestBody, documented
+from entrypoints.http.validation import Number, RequestBody, documented
 
 _PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
 
 
-Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MAX_PASSWORD_LENGTH,
-                                     pattern=NO_NUL)]
+Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MAX_PASSWORD_LENGTH)]
 
 
 class RegisterRequest(RequestBody, kw_only=True):
-    email: Annotated[str, documented(format="email", maxLength=MAX_EMAIL_LENGTH)]
+    email: Annotated[str, documented(maxLength=MAX_EMAIL_LENGTH, pattern=EMAIL_PATTERN)]
     password: Password
-    business_name: str | None = None
+    business_name: Annotated[str, documented(pattern=trimmed_pattern(MAX_BUSINESS_NAME_LENGTH))] | None = None
 
 
 class LoginRequest(RequestBody, kw_only=True):
@@ -43,12 +43,12 @@ class RefreshRequest(RequestBody, kw_only=True):
 
 
 class PhoneOtpRequest(RequestBody, kw_only=True):
-    phone: str
+    phone: Number
 
 
 class VerifyPhoneRequest(RequestBody, kw_only=True):
-    phone: str
-    otp: str
+    phone: Number
+    otp: Annotated[str, documented(pattern=OTP_PATTERN, description="The 6-digit code sent to the phone.")]
 
 
 class OtpSentBody(ResponseBody, kw_only=True):

@@ -35,7 +35,7 @@ class TransactionBody(ResponseBody, kw_only=True):
     created_at: datetime
 
 
-class HistoryBody(ResponseBody, kw_only=True):
+class CreditHistoryBody(ResponseBody, kw_only=True):
     transactions: list[TransactionBody]
     page: int
     per_page: int
@@ -65,6 +65,6 @@ class CreditsController(Controller):
         credit_history: NamedDependency[CreditHistory],
         page: Annotated[int, PAGE] = 1,
         per_page: Annotated[int, PER_PAGE] = DEFAULT_HISTORY_PER_PAGE,
-    ) -> Envelope[HistoryBody]:
+    ) -> Envelope[CreditHistoryBody]:
         """The account's ledger entries, newest first."""
-        return ok(body_of(await credit_history(principal.account_id, page, per_page), HistoryBody))
+        return ok(body_of(await credit_history(principal.account_id, page, per_page), CreditHistoryBody))

@@ -9,10 +9,10 @@ from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.jobs import queue_depth, totals
-from entrypoints.http.envelope import Envelope, ok
+from entrypoints.http.envelope import Envelope, ResponseBody, ok
 
 
-class JobsDepth(msgspec.Struct, kw_only=True):
+class JobsDepth(ResponseBody, kw_only=True):
     """Jobs in the queue by status, over every queue (`ujumbe jobs status` has the detail)."""
 
     todo: int
@@ -20,7 +20,7 @@ class JobsDepth(msgspec.Struct, kw_only=True):
     failed: int
 
 
-class Health(msgspec.Struct, kw_only=True):
+class Health(ResponseBody, kw_only=True):
     status: str
     database: str
     jobs: JobsDepth
@@ -34,8 +34,7 @@ async def _check(state: State) -> Health:
         depth = totals(await queue_depth(state.container.job_app()))
     except Exception as exc:  # any database failure means unhealthy
         raise HTTPException(status_code=503, detail="database unreachable") from exc
-    jobs = JobsDepth(todo=depth["todo"], doing=depth["doing"], failed=depth["failed"])
-    return Health(status="ok", database="ok", jobs=jobs)
+    return Health(status="ok", database="ok", jobs=msgspec.convert(depth, JobsDepth))
 
 
 class HealthController(Controller):

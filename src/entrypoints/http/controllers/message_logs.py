@@ -8,9 +8,17 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.params import FromQuery, QueryParameter
+from litestar.params import QueryParameter
 
-from application.message_logs import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListMessageLogs, MessageLogQuery
+from application.message_logs import (
+    DATE_FROM_PATTERN,
+    DEFAULT_PER_PAGE,
+    MAX_PER_PAGE,
+    MAX_SEARCH_LENGTH,
+    ListMessageLogs,
+    MessageLogQuery,
+)
+from domain.rules import trimmed_pattern
 from domain.messages import MessageStatus
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
@@ -22,12 +30,12 @@ from entrypoints.http.validation import page_parameters
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 STATUS = QueryParameter(description="Only messages in this status; empty for any.",
                         schema_extra={"enum": ["", *(status.value for status in MessageStatus)]})
-DATE_FROM = QueryParameter(schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*$"},
-                                                   {"type": "string", "format": "date"},
-                                                   {"type": "string", "format": "date-time"}]},
-                           description="Only messages created from this moment: an ISO date (2026-01-31, "
-                                       "midnight UTC) or date-time (2026-01-31T08:00:00Z; UTC when it names "
-                                       "no offset).")
+SEARCH = QueryParameter(schema_extra={"pattern": trimmed_pattern(MAX_SEARCH_LENGTH)},
+                        description="A number in any written form (exact match), or text or part of a number.")
+DATE_FROM = QueryParameter(schema_extra={"pattern": DATE_FROM_PATTERN},
+                           description="Only messages created from this moment: an RFC 3339 date (2026-01-31, "
+                                       "midnight UTC) or date-time with seconds (2026-01-31T08:00:00Z; UTC when "
+                                       "it names no offset); empty for any.")
 
 
 class MessageLogBody(ResponseBody, kw_only=True):
@@ -35,7 +43,7 @@ class MessageLogBody(ResponseBody, kw_only=True):
     to: str
     sender: str = msgspec.field(name="from")
     requested_sender: str | None = msgspec.field(name="requested_from")
-    status: str
+    status: MessageStatus
     message: str
     cost: str
     credits_used: int
@@ -70,7 +78,7 @@ class MessageLogsController(Controller):
         page: Annotated[int, PAGE] = 1,
         per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
         status: Annotated[str | None, STATUS] = None,
-        search: FromQuery[str | None] = None,
+        search: Annotated[str | None, SEARCH] = None,
         date_from: Annotated[str | None, DATE_FROM] = None,
     ) -> Envelope[MessageLogPageBody]:
         """The message log, newest first: filter by status, number or text, and date."""

@@ -29,13 +29,9 @@ class NotificationBody(ResponseBody, kw_only=True):
     title: str
     message: str
     data: dict[str, Any]
-    read: bool = False  # whether `read_at` is set (the record has no flag of its own)
+    read: bool
     read_at: datetime | None
     created_at: datetime
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.read = self.read_at is not None
 
 
 class NotificationList(ResponseBody, kw_only=True):

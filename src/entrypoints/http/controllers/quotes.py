@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import msgspec
 from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.quotes import Quote, QuoteMessage, QuoteRequest
+from application.quotes import QuoteMessage, QuoteRequest
 from domain.errors import CountryNotSupported, InvalidPhoneNumber
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
-from entrypoints.http.envelope import Envelope, ResponseBody, ok
-from entrypoints.http.validation import NO_NUL, SEND_BODY_LIMIT, Message, RequestBody, SenderIdText, documented
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import SEND_BODY_LIMIT, Message, RequestBody, SenderIdText
 
 
 class QuoteRequestBody(RequestBody, kw_only=True):
     message: Message
-    to: Annotated[str, documented(pattern=NO_NUL)] | None = None  # a number abroad is priced, not refused
+    to: str | None = None  # a number abroad is priced, not refused
     sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
-class Replacement(ResponseBody, kw_only=True):
+class ReplacementBody(ResponseBody, kw_only=True):
     original: str
     replacement: str
 
@@ -36,7 +34,7 @@ class SmartEncodedBody(ResponseBody, kw_only=True):
     parts: int
     segments: int
     credits: int
-    replaced: list[Replacement]
+    replacements: list[ReplacementBody] = msgspec.field(name="replaced")
 
 
 class QuoteBody(ResponseBody, kw_only=True):
@@ -53,22 +51,6 @@ class QuoteBody(ResponseBody, kw_only=True):
     reason: str | None
     smart_encoded: SmartEncodedBody
 
-    @classmethod
-    def of(cls, quote: Quote) -> QuoteBody:
-        shape, smart = quote.segmentation, quote.smart_encoded
-        return cls(
-            to=quote.to, country=quote.country, encoding=shape.encoding.value,
-            characters=shape.characters, units=shape.units, parts=shape.parts,
-            segments=shape.segments, non_gsm_characters=list(shape.non_gsm_characters),
-            credits=quote.credits, sendable=quote.sendable, reason=quote.reason,
-            smart_encoded=SmartEncodedBody(
-                message=smart.message, encoding=smart.segmentation.encoding.value,
-                characters=smart.segmentation.characters, parts=smart.segmentation.parts,
-                segments=smart.segmentation.segments, credits=smart.credits,
-                replaced=[Replacement(original=o, replacement=r) for o, r in smart.replaced],
-            ),
-        )
-
 
 class QuoteController(Controller):
     path = "/v1/sms/quote"
@@ -82,4 +64,4 @@ class QuoteController(Controller):
                     quote_message: NamedDependency[QuoteMessage]) -> Envelope[QuoteBody]:
         """Encoding, parts, on-air segments and credits of a message, without sending it."""
         quote = await quote_message(QuoteRequest(message=data.message, to=data.to, sender=data.sender))
-        return ok(QuoteBody.of(quote))
+        return ok(body_of(quote, QuoteBody))

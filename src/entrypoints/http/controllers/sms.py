@@ -6,7 +6,7 @@ Each handler's work is one use-case call, so the Idempotency-Key component can w
 from __future__ import annotations
 
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from litestar import Controller, Request, Response, post
@@ -40,9 +40,14 @@ class SendRequestBody(RequestBody, kw_only=True):
     sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
+# What a send answers: the gateway took it (sent), refused it or was never reached (failed), or
+# took it without answering (pending); a message delivered since answers sent.
+SendStatus = Literal["sent", "failed", "pending"]
+
+
 class SendResultBody(ResponseBody, kw_only=True):
     message_id: str
-    status: str
+    status: SendStatus
     cost: str
     credits_used: int
     to: str
@@ -65,7 +70,7 @@ class BulkRequestBody(RequestBody, kw_only=True):
 
 class BulkEntryBody(ResponseBody, kw_only=True, omit_defaults=True):
     to: str
-    status: str
+    status: SendStatus
     message_id: str | None = None
     credits_used: int | None = None
     error: str | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from litestar import Controller, delete, get, post
@@ -67,7 +67,9 @@ class AttemptBody(ResponseBody, kw_only=True):
     duration_ms: int
 
 
-class DeliveryBody(ResponseBody, kw_only=True):
+class _DeliveryRecordBody(ResponseBody, kw_only=True):
+    """What a delivery answers of its own record; `DeliveryBody` adds its attempts."""
+
     id: str
     event_id: str
     event_type: str
@@ -78,17 +80,15 @@ class DeliveryBody(ResponseBody, kw_only=True):
     next_attempt_at: datetime | None = msgspec.field(name="next_retry_at")
     created_at: datetime
     completed_at: datetime | None
+
+
+class DeliveryBody(_DeliveryRecordBody, kw_only=True):
     history: list[AttemptBody]
 
-
-class _DeliveryWithHistory:
-    """A delivery's attributes, and its attempts as `history`: what `DeliveryBody` is made of."""
-
-    def __init__(self, found: DeliveryHistory) -> None:
-        self._delivery, self.history = found.delivery, found.attempts
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._delivery, name)
+    @classmethod
+    def of(cls, found: DeliveryHistory) -> DeliveryBody:
+        record = msgspec.structs.asdict(body_of(found.delivery, _DeliveryRecordBody))
+        return cls(**record, history=[body_of(attempt, AttemptBody) for attempt in found.attempts])
 
 
 class DeliveryList(ResponseBody, kw_only=True):
@@ -135,5 +135,5 @@ class WebhooksController(Controller):
                          per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
         """Deliveries to a webhook, newest first: attempts, status codes, next retry."""
         found = await list_webhook_deliveries(principal.account_id, webhook_id, page, per_page)
-        return ok(DeliveryList(deliveries=[body_of(_DeliveryWithHistory(d), DeliveryBody) for d in found.deliveries],
+        return ok(DeliveryList(deliveries=[DeliveryBody.of(d) for d in found.deliveries],
                                page=found.page, per_page=found.per_page, total=found.total))
