@@ -36,7 +36,7 @@ def run_schemathesis(app: RunningApp, report_dir: Path) -> subprocess.CompletedP
         [sys.executable, "-m", "schemathesis.cli", "--config-file", str(HERE / "schemathesis.toml"),
          "run", app.document_url, "--checks", "all", "--no-color",
          "--report", "junit", "--report-dir", str(report_dir)],
-        capture_output=True, text=True, env=env, timeout=900,
+        capture_output=True, text=True, env=env, cwd=report_dir, timeout=900,
     )
 
 
