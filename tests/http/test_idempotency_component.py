@@ -23,8 +23,8 @@ from application.idempotency import IdempotencyGate
 from domain.errors import InsufficientCredits
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope
 from entrypoints.http.idempotency import idempotent
 from http_helpers import error_of
@@ -58,7 +58,7 @@ def probe() -> Probe:
 @pytest.fixture()
 async def client(container: Container, probe: Probe) -> AsyncIterator[AsyncTestClient]:  # type: ignore[type-arg]
     @post("/probe", status_code=201, dependencies={
-        "principal": authenticated("K", "J"), "idempotency": from_container("idempotency")})
+        "principal": authenticated(API_KEY, JWT), "idempotency": provide(Container.idempotency)})
     async def probe_route(request: Request[Any, Any, Any], principal: NamedDependency[Principal],
                           idempotency: NamedDependency[IdempotencyGate],
                           data: JSONBody[dict[str, Any]]) -> Response[Envelope[dict[str, Any]]]:

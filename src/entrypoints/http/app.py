@@ -29,6 +29,7 @@ from entrypoints.http.controllers.rates import RatesController
 from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
+from entrypoints.http.dependencies import check_dependencies
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
@@ -103,5 +104,6 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         logging_config=logging_config(container.settings().log_level),
         debug=False,
     )
+    check_dependencies(app)
     document_security(app)
     return app

@@ -1,7 +1,7 @@
-"""Who is calling: API keys (`X-API-Key`, scheme K) and access tokens (`Authorization: Bearer`,
-scheme J), as the Litestar dependency `principal`.
+"""Who is calling: API keys (`X-API-Key`) and access tokens (`Authorization: Bearer`), as the
+Litestar dependency `principal`.
 
-    dependencies={"principal": authenticated("K", "J")}
+    dependencies={"principal": authenticated(API_KEY, JWT)}
 
 No credentials, or credentials that do not check out: 401 `unauthorized`. Valid credentials of a
 scheme the route does not take (an API key on a JWT-only route): 403 `forbidden`. Once the caller
@@ -23,7 +23,8 @@ from domain.errors import DomainError, Forbidden, Unauthorized
 from entrypoints.http.ratelimit import charge, charge_public
 
 Scheme = Literal["api_key", "jwt"]
-_SCHEMES: dict[str, Scheme] = {"K": "api_key", "J": "jwt"}
+API_KEY: Scheme = "api_key"  # the spec's K: server-to-server calls
+JWT: Scheme = "jwt"  # the spec's J: the dashboard, as a signed-in user
 _NAMES: dict[Scheme, str] = {"api_key": "an API key (X-API-Key)", "jwt": "an access token (Authorization: Bearer)"}
 
 
@@ -67,12 +68,17 @@ class Authenticated(Provide):
 
     schemes: tuple[Scheme, ...]
 
+    @property
+    def errors(self) -> tuple[type[DomainError], ...]:
+        """What it answers besides the principal: 401, and 403 when a scheme is not taken."""
+        return (Unauthorized,) if set(self.schemes) == set(_NAMES) else (Unauthorized, Forbidden)
 
-def authenticated(*schemes: str) -> Authenticated:
-    """The `principal` dependency of a route that takes the given schemes ("K", "J")."""
-    if not schemes or any(s not in _SCHEMES for s in schemes):
-        raise ValueError(f"schemes are some of {sorted(_SCHEMES)}, got {schemes!r}")
-    accepted = tuple(dict.fromkeys(_SCHEMES[s] for s in schemes))
+
+def authenticated(*schemes: Scheme) -> Authenticated:
+    """The `principal` dependency of a route that takes the given schemes (`API_KEY`, `JWT`)."""
+    if not schemes or any(s not in _NAMES for s in schemes):
+        raise ValueError(f"schemes are some of {sorted(_NAMES)}, got {schemes!r}")
+    accepted = tuple(dict.fromkeys(schemes))
 
     async def provide_principal(request: Request[Any, Any, Any]) -> Principal:
         try:

@@ -1,18 +1,60 @@
-"""Litestar reaches the container through plain `Provide` functions (STYLE: no @inject)."""
+"""Litestar reaches the container through plain `Provide` functions (STYLE: no @inject).
+
+    dependencies={"send_sms": provide(Container.send_sms)}
+
+The provider is named by the container class's own attribute, so a misspelt one fails when the
+module is imported and mypy sees the use case's type; each request asks the app's container (which
+tests override) for a fresh instance.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
+from dependency_injector import providers
+from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 
+from entrypoints.container import Container
 
-def from_container(provider: str) -> Provide:
-    """A dependency that asks the app's container for `provider` on each request."""
+T = TypeVar("T")
+
+_NAMES: dict[int, str] = {id(provider): name for name, provider in Container.providers.items()}
+
+
+class ContainerDependency(Provide):
+    """A `Provide` of one container provider; `provider` names it (for the start-up check)."""
+
+    provider: str
+
+
+def provide(provider: providers.Provider[T]) -> ContainerDependency:
+    """A dependency that asks the app's container for `provider` (an attribute of `Container`)."""
+    name = _NAMES.get(id(provider))
+    if name is None:
+        raise LookupError(f"{provider!r} is not a provider of the Container class")
 
     def dependency(state: State) -> Any:
-        return getattr(state.container, provider)()
+        return getattr(state.container, name)()
 
-    dependency.__name__ = f"provide_{provider}"
-    return Provide(dependency, sync_to_thread=False)
+    dependency.__name__ = f"provide_{name}"
+    dependency_provider = ContainerDependency(dependency, sync_to_thread=False)
+    dependency_provider.provider = name
+    return dependency_provider
+
+
+def check_dependencies(app: Litestar) -> None:
+    """At start-up: every container dependency a handler takes is a provider of the type the
+    handler's parameter names (`NamedDependency[SendSms]` is fed by a `SendSms` factory)."""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            parameters = handler.parsed_fn_signature.parameters
+            for name, dependency in handler.resolve_dependencies().items():
+                if not isinstance(dependency, ContainerDependency) or name not in parameters:
+                    continue
+                made = getattr(Container.providers[dependency.provider], "cls", None)
+                wanted = parameters[name].annotation
+                if isinstance(made, type) and isinstance(wanted, type) and not issubclass(made, wanted):
+                    raise TypeError(f"{handler.handler_name}: {name} is a {wanted.__name__}, but "
+                                    f"Container.{dependency.provider} provides {made.__name__}")

@@ -1,15 +1,19 @@
-"""The response envelope every endpoint answers with (spec: Response envelope)."""
+"""The response envelope every endpoint answers with (spec: Response envelope), and the base of
+every response body."""
 
 from __future__ import annotations
 
+import functools
+import typing
 import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import msgspec
 
 T = TypeVar("T")
+B = TypeVar("B", bound="ResponseBody")
 
 _request_id: ContextVar[str | None] = ContextVar("ujumbe_request_id", default=None)
 
@@ -34,28 +38,59 @@ def _timestamp() -> str:
 class ErrorBody(msgspec.Struct, kw_only=True, omit_defaults=True):
     code: str
     message: str
-    field: str | None = None
+    field: str | None = None  # the request field, header or parameter at fault, when there is one
 
 
 class Envelope(msgspec.Struct, Generic[T], kw_only=True):
-    success: bool
-    data: T | None
-    error: ErrorBody | None
+    """A success: `data` holds the payload (null for an operation that returns nothing)."""
+
+    success: Literal[True]
+    data: T
+    error: None
+    request_id: str
+    timestamp: str
+
+
+class ErrorEnvelope(msgspec.Struct, kw_only=True):
+    """A failure: `error` says what went wrong; `data` is null."""
+
+    success: Literal[False]
+    data: None
+    error: ErrorBody
     request_id: str
     timestamp: str
 
 
 def ok(data: T) -> Envelope[T]:
-    return Envelope(
-        success=True, data=data, error=None, request_id=current_request_id(), timestamp=_timestamp()
-    )
+    return Envelope(success=True, data=data, error=None, request_id=current_request_id(), timestamp=_timestamp())
 
 
-def failure(code: str, message: str, field: str | None = None) -> Envelope[None]:
-    return Envelope(
-        success=False,
-        data=None,
-        error=ErrorBody(code=code, message=message, field=field),
-        request_id=current_request_id(),
-        timestamp=_timestamp(),
-    )
+def failure(code: str, message: str, field: str | None = None) -> ErrorEnvelope:
+    return ErrorEnvelope(success=False, data=None, error=ErrorBody(code=code, message=message, field=field),
+                         request_id=current_request_id(), timestamp=_timestamp())
+
+
+@functools.cache
+def _moments_of(cls: type) -> tuple[str, ...]:
+    """The fields of a body Struct that hold a datetime (or None)."""
+    hints = typing.get_type_hints(cls)
+    return tuple(f for f in cls.__struct_fields__  # type: ignore[attr-defined]
+                 if hints[f] is datetime or datetime in typing.get_args(hints[f]))
+
+
+class ResponseBody(msgspec.Struct, kw_only=True):
+    """Base of every response body Struct. A body is made from the application's result record by
+    `body_of`, which matches fields by attribute name (a field answered under another name says so
+    with `msgspec.field(name=...)`), so no route copies fields by hand. Moments are answered in UTC
+    whatever time zone the database session used."""
+
+    def __post_init__(self) -> None:
+        for name in _moments_of(type(self)):
+            moment = getattr(self, name)
+            if moment is not None:
+                setattr(self, name, moment.astimezone(UTC))
+
+
+def body_of(record: Any, body: type[B]) -> B:
+    """The response body of a result record (a dataclass or any object with the body's attributes)."""
+    return msgspec.convert(record, body, from_attributes=True)

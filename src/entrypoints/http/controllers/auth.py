@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.accounts import (
-    Account,
     GetAccount,
     LogIn,
     RefreshSession,
     RegisterAccount,
     Registration,
-    TokenPair,
 )
 from application.phone_verification import SendPhoneOtp, VerifyPhone
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.validation import RequestBody
 
 _PUBLIC_AUTH = {"rate_limit": "auth"}
@@ -51,13 +49,13 @@ class VerifyPhoneRequest(RequestBody, kw_only=True):
     otp: str
 
 
-class OtpSentBody(msgspec.Struct, kw_only=True):
+class OtpSentBody(ResponseBody, kw_only=True):
     phone: str
     status: str
     expires_in: int
 
 
-class AccountProfile(msgspec.Struct, kw_only=True):
+class AccountProfile(ResponseBody, kw_only=True):
     id: str
     email: str
     business_name: str
@@ -67,30 +65,12 @@ class AccountProfile(msgspec.Struct, kw_only=True):
     phone: str | None
     created_at: datetime
 
-    @classmethod
-    def of(cls, account: Account) -> AccountProfile:
-        return cls(
-            id=account.id,
-            email=account.email,
-            business_name=account.business_name,
-            plan=account.plan,
-            email_verified=account.email_verified,
-            phone_verified=account.phone_verified,
-            phone=account.phone,
-            created_at=account.created_at.astimezone(UTC),
-        )
 
-
-class TokenPairBody(msgspec.Struct, kw_only=True):
+class TokenPairBody(ResponseBody, kw_only=True):
     access_token: str
     refresh_token: str
     expires_in: int
     token_type: str = "Bearer"
-
-    @classmethod
-    def of(cls, pair: TokenPair) -> TokenPairBody:
-        return cls(access_token=pair.access_token, refresh_token=pair.refresh_token,
-                   expires_in=pair.expires_in)
 
 
 class AuthController(Controller):
@@ -98,7 +78,7 @@ class AuthController(Controller):
     tags = ["auth"]
 
     @post("/register", operation_id="register", status_code=201, opt=_PUBLIC_AUTH,
-          dependencies={"register_account": from_container("register_account")})
+          dependencies={"register_account": provide(Container.register_account)})
     async def register(
         self,
         data: JSONBody[RegisterRequest],
@@ -108,45 +88,44 @@ class AuthController(Controller):
         account = await register_account(
             Registration(email=data.email, password=data.password, business_name=data.business_name)
         )
-        return ok(AccountProfile.of(account))
+        return ok(body_of(account, AccountProfile))
 
     @post("/login", operation_id="login", status_code=200, opt=_PUBLIC_AUTH,
-          dependencies={"log_in": from_container("log_in")})
+          dependencies={"log_in": provide(Container.log_in)})
     async def login(self, data: JSONBody[LoginRequest], log_in: NamedDependency[LogIn]) -> Envelope[TokenPairBody]:
         """Exchange email and password for an access token (900 s) and a refresh token (7 days)."""
-        return ok(TokenPairBody.of(await log_in(data.email, data.password)))
+        return ok(body_of(await log_in(data.email, data.password), TokenPairBody))
 
     @post("/refresh", operation_id="refresh", status_code=200, opt=_PUBLIC_AUTH,
-          dependencies={"refresh_session": from_container("refresh_session")})
+          dependencies={"refresh_session": provide(Container.refresh_session)})
     async def refresh(
         self,
         data: JSONBody[RefreshRequest],
         refresh_session: NamedDependency[RefreshSession],
     ) -> Envelope[TokenPairBody]:
         """Rotate a refresh token into a new token pair; a reused one revokes its whole family."""
-        return ok(TokenPairBody.of(await refresh_session(data.refresh_token)))
+        return ok(body_of(await refresh_session(data.refresh_token), TokenPairBody))
 
     @get("/me", operation_id="me",
-         dependencies={"principal": authenticated("K", "J"), "get_account": from_container("get_account")})
+         dependencies={"principal": authenticated(API_KEY, JWT), "get_account": provide(Container.get_account)})
     async def me(
         self,
         principal: NamedDependency[Principal],
         get_account: NamedDependency[GetAccount],
     ) -> Envelope[AccountProfile]:
         """The calling account's profile."""
-        return ok(AccountProfile.of(await get_account(principal.account_id)))
+        return ok(body_of(await get_account(principal.account_id), AccountProfile))
 
     @post("/send-phone-otp", operation_id="sendPhoneOtp", status_code=200,
-          dependencies={"principal": authenticated("J"), "send_phone_otp": from_container("send_phone_otp")})
+          dependencies={"principal": authenticated(JWT), "send_phone_otp": provide(Container.send_phone_otp)})
     async def send_phone_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
                              send_phone_otp: NamedDependency[SendPhoneOtp]) -> Envelope[OtpSentBody]:
         """Text a 6-digit code (valid 5 minutes) to the phone; the SMS is not charged."""
-        sent = await send_phone_otp(principal.account_id, data.phone)
-        return ok(OtpSentBody(phone=sent.phone, status=sent.status, expires_in=sent.expires_in))
+        return ok(body_of(await send_phone_otp(principal.account_id, data.phone), OtpSentBody))
 
     @post("/verify-phone", operation_id="verifyPhone", status_code=200,
-          dependencies={"principal": authenticated("J"), "verify_phone": from_container("verify_phone")})
+          dependencies={"principal": authenticated(JWT), "verify_phone": provide(Container.verify_phone)})
     async def verify_phone(self, principal: NamedDependency[Principal], data: JSONBody[VerifyPhoneRequest],
                            verify_phone: NamedDependency[VerifyPhone]) -> Envelope[AccountProfile]:
         """Check the code; the phone becomes the account's verified phone."""
-        return ok(AccountProfile.of(await verify_phone(principal.account_id, data.phone, data.otp)))
+        return ok(body_of(await verify_phone(principal.account_id, data.phone, data.otp), AccountProfile))

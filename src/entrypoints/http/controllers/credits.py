@@ -2,44 +2,36 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
 from application.credits import DEFAULT_HISTORY_PER_PAGE, CreditHistory, GetBalance
-from domain.ledger import LedgerEntry
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from domain.ledger import EntryType
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 
 
-class BalanceBody(msgspec.Struct, kw_only=True):
+class BalanceBody(ResponseBody, kw_only=True):
     account_id: str
     balance: int
 
 
-class TransactionBody(msgspec.Struct, kw_only=True):
+class TransactionBody(ResponseBody, kw_only=True):
     id: str
-    type: str
+    type: EntryType
     status: str
     amount: int
     balance_after: int
     description: str
     created_at: datetime
 
-    @classmethod
-    def of(cls, entry: LedgerEntry) -> TransactionBody:
-        return cls(
-            id=entry.id, type=entry.type.value, status=entry.status, amount=entry.amount,
-            balance_after=entry.balance_after, description=entry.description,
-            created_at=entry.created_at.astimezone(UTC),
-        )
 
-
-class HistoryBody(msgspec.Struct, kw_only=True):
+class HistoryBody(ResponseBody, kw_only=True):
     transactions: list[TransactionBody]
     page: int
     per_page: int
@@ -49,21 +41,20 @@ class HistoryBody(msgspec.Struct, kw_only=True):
 class CreditsController(Controller):
     path = "/v1/credits"
     tags = ["credits"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/balance", operation_id="getCreditBalance",
-         dependencies={"get_balance": from_container("get_balance")})
+         dependencies={"get_balance": provide(Container.get_balance)})
     async def balance(
         self,
         principal: NamedDependency[Principal],
         get_balance: NamedDependency[GetBalance],
     ) -> Envelope[BalanceBody]:
         """The account's credit balance (the newest ledger entry's balance_after)."""
-        found = await get_balance(principal.account_id)
-        return ok(BalanceBody(account_id=found.account_id, balance=found.balance))
+        return ok(body_of(await get_balance(principal.account_id), BalanceBody))
 
     @get("/history", operation_id="getCreditHistory",
-         dependencies={"credit_history": from_container("credit_history")})
+         dependencies={"credit_history": provide(Container.credit_history)})
     async def history(
         self,
         principal: NamedDependency[Principal],
@@ -72,8 +63,4 @@ class CreditsController(Controller):
         per_page: FromQuery[int] = DEFAULT_HISTORY_PER_PAGE,
     ) -> Envelope[HistoryBody]:
         """The account's ledger entries, newest first."""
-        found = await credit_history(principal.account_id, page, per_page)
-        return ok(HistoryBody(
-            transactions=[TransactionBody.of(entry) for entry in found.transactions],
-            page=found.page, per_page=found.per_page, total=found.total,
-        ))
+        return ok(body_of(await credit_history(principal.account_id, page, per_page), HistoryBody))

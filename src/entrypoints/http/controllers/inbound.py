@@ -2,34 +2,31 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
-from application.inbound import DEFAULT_PER_PAGE, InboundMessage, ListInboundMessages
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from application.inbound import DEFAULT_PER_PAGE, ListInboundMessages
+from domain.inbound import OptOutAction
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 
 
-class InboundBody(msgspec.Struct, kw_only=True):
+class InboundBody(ResponseBody, kw_only=True):
     id: str
-    from_: str = msgspec.field(name="from")
+    from_number: str = msgspec.field(name="from")
     to: str | None
-    message: str
-    action: str | None  # "stop" (opted out), "start" (opted back in), or null
+    text: str = msgspec.field(name="message")
+    action: OptOutAction | None  # "stop" (opted out), "start" (opted back in), or null
     received_at: datetime
 
-    @classmethod
-    def of(cls, m: InboundMessage) -> InboundBody:
-        return cls(id=m.id, from_=m.from_number, to=m.to, message=m.text,
-                   action=m.action.value if m.action else None, received_at=m.received_at.astimezone(UTC))
 
-
-class InboundList(msgspec.Struct, kw_only=True):
+class InboundList(ResponseBody, kw_only=True):
     messages: list[InboundBody]
     page: int
     per_page: int
@@ -39,10 +36,10 @@ class InboundList(msgspec.Struct, kw_only=True):
 class InboundController(Controller):
     path = "/v1/sms/inbound"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/", operation_id="listInboundSms",
-         dependencies={"list_inbound_messages": from_container("list_inbound_messages")})
+         dependencies={"list_inbound_messages": provide(Container.list_inbound_messages)})
     async def list_inbound(
         self,
         principal: NamedDependency[Principal],
@@ -51,6 +48,4 @@ class InboundController(Controller):
         per_page: FromQuery[int] = DEFAULT_PER_PAGE,
     ) -> Envelope[InboundList]:
         """SMS the account's recipients sent back, newest first."""
-        found = await list_inbound_messages(principal.account_id, page, per_page)
-        return ok(InboundList(messages=[InboundBody.of(m) for m in found.messages], page=found.page,
-                              per_page=found.per_page, total=found.total))
+        return ok(body_of(await list_inbound_messages(principal.account_id, page, per_page), InboundList))

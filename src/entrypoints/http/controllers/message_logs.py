@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 import msgspec
 from litestar import Controller, get
@@ -12,19 +12,19 @@ from litestar.params import FromQuery
 from application.message_logs import (
     DEFAULT_PER_PAGE,
     ListMessageLogs,
-    MessageLogEntry,
     MessageLogQuery,
 )
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 
 
-class MessageLogBody(msgspec.Struct, kw_only=True):
+class MessageLogBody(ResponseBody, kw_only=True):
     message_id: str
     to: str
     sender: str = msgspec.field(name="from")
-    requested_from: str | None
+    requested_sender: str | None = msgspec.field(name="requested_from")
     status: str
     message: str
     cost: str
@@ -38,19 +38,8 @@ class MessageLogBody(msgspec.Struct, kw_only=True):
     created_at: datetime
     delivered_at: datetime | None
 
-    @classmethod
-    def of(cls, entry: MessageLogEntry) -> MessageLogBody:
-        return cls(
-            message_id=entry.message_id, to=entry.to, sender=entry.sender,
-            requested_from=entry.requested_sender, status=entry.status, message=entry.message,
-            cost=entry.cost, credits_used=entry.credits_used, sms_parts=entry.sms_parts,
-            segments=entry.segments, encoding=entry.encoding, carrier=entry.carrier,
-            error=entry.error, batch_id=entry.batch_id, created_at=entry.created_at.astimezone(UTC),
-            delivered_at=entry.delivered_at.astimezone(UTC) if entry.delivered_at else None,
-        )
 
-
-class MessageLogPageBody(msgspec.Struct, kw_only=True):
+class MessageLogPageBody(ResponseBody, kw_only=True):
     messages: list[MessageLogBody]
     page: int
     per_page: int
@@ -60,10 +49,10 @@ class MessageLogPageBody(msgspec.Struct, kw_only=True):
 class MessageLogsController(Controller):
     path = "/v1/sms/logs"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/", operation_id="listMessageLogs",
-         dependencies={"list_message_logs": from_container("list_message_logs")})
+         dependencies={"list_message_logs": provide(Container.list_message_logs)})
     async def list_logs(
         self,
         principal: NamedDependency[Principal],
@@ -79,7 +68,4 @@ class MessageLogsController(Controller):
             account_id=principal.account_id, page=page, per_page=per_page, status=status,
             search=search, date_from=date_from,
         ))
-        return ok(MessageLogPageBody(
-            messages=[MessageLogBody.of(entry) for entry in result.messages],
-            page=result.page, per_page=result.per_page, total=result.total,
-        ))
+        return ok(body_of(result, MessageLogPageBody))

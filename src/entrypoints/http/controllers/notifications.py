@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -10,30 +10,29 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 
-from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead, Notification
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead, NotificationKind
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 
 
-class NotificationBody(msgspec.Struct, kw_only=True):
+class NotificationBody(ResponseBody, kw_only=True):
     id: str
-    type: str  # low_balance, payment, campaign, announcement
+    kind: NotificationKind = msgspec.field(name="type")
     title: str
     message: str
     data: dict[str, Any]
-    read: bool
+    read: bool = False  # whether `read_at` is set (the record has no flag of its own)
     read_at: datetime | None
     created_at: datetime
 
-    @classmethod
-    def of(cls, n: Notification) -> NotificationBody:
-        return cls(id=n.id, type=n.kind.value, title=n.title, message=n.message, data=dict(n.data),
-                   read=n.read_at is not None, read_at=n.read_at.astimezone(UTC) if n.read_at else None,
-                   created_at=n.created_at.astimezone(UTC))
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.read = self.read_at is not None
 
 
-class NotificationList(msgspec.Struct, kw_only=True):
+class NotificationList(ResponseBody, kw_only=True):
     notifications: list[NotificationBody]
     unread: int
     page: int
@@ -44,10 +43,10 @@ class NotificationList(msgspec.Struct, kw_only=True):
 class NotificationsController(Controller):
     path = "/v1/notifications"
     tags = ["notifications"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/", operation_id="listNotifications",
-         dependencies={"list_notifications": from_container("list_notifications")})
+         dependencies={"list_notifications": provide(Container.list_notifications)})
     async def list_notifications(
         self,
         principal: NamedDependency[Principal],
@@ -56,14 +55,11 @@ class NotificationsController(Controller):
         per_page: FromQuery[int] = DEFAULT_PER_PAGE,
     ) -> Envelope[NotificationList]:
         """The account's notifications, newest first, with the unread count."""
-        found = await list_notifications(principal.account_id, page, per_page)
-        return ok(NotificationList(notifications=[NotificationBody.of(n) for n in found.notifications],
-                                   unread=found.unread, page=found.page, per_page=found.per_page,
-                                   total=found.total))
+        return ok(body_of(await list_notifications(principal.account_id, page, per_page), NotificationList))
 
     @post("/{notification_id:str}/read", operation_id="markNotificationRead", status_code=200,
-          dependencies={"mark_notification_read": from_container("mark_notification_read")})
+          dependencies={"mark_notification_read": provide(Container.mark_notification_read)})
     async def mark_read(self, principal: NamedDependency[Principal], notification_id: FromPath[str],
                         mark_notification_read: NamedDependency[MarkNotificationRead]) -> Envelope[NotificationBody]:
         """Mark one notification read."""
-        return ok(NotificationBody.of(await mark_notification_read(principal.account_id, notification_id)))
+        return ok(body_of(await mark_notification_read(principal.account_id, notification_id), NotificationBody))

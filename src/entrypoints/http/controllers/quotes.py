@@ -8,9 +8,10 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.quotes import Quote, QuoteMessage, QuoteRequest
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, ok
 from entrypoints.http.validation import RequestBody
 
 
@@ -20,12 +21,12 @@ class QuoteRequestBody(RequestBody, kw_only=True):
     sender: str | None = msgspec.field(default=None, name="from")
 
 
-class Replacement(msgspec.Struct, kw_only=True):
+class Replacement(ResponseBody, kw_only=True):
     original: str
     replacement: str
 
 
-class SmartEncodedBody(msgspec.Struct, kw_only=True):
+class SmartEncodedBody(ResponseBody, kw_only=True):
     message: str
     encoding: str
     characters: int
@@ -35,7 +36,7 @@ class SmartEncodedBody(msgspec.Struct, kw_only=True):
     replaced: list[Replacement]
 
 
-class QuoteBody(msgspec.Struct, kw_only=True):
+class QuoteBody(ResponseBody, kw_only=True):
     to: str | None
     country: str
     encoding: str
@@ -69,10 +70,10 @@ class QuoteBody(msgspec.Struct, kw_only=True):
 class QuoteController(Controller):
     path = "/v1/sms/quote"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @post("/", operation_id="quoteSms", status_code=200,
-          dependencies={"quote_message": from_container("quote_message")})
+          dependencies={"quote_message": provide(Container.quote_message)})
     async def quote(self, principal: NamedDependency[Principal], data: JSONBody[QuoteRequestBody],
                     quote_message: NamedDependency[QuoteMessage]) -> Envelope[QuoteBody]:
         """Encoding, parts, on-air segments and credits of a message, without sending it."""

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
 from application.messaging import ListSenderIds
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope, ok
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 
 
-class SenderIdBody(msgspec.Struct, kw_only=True):
+class SenderIdBody(ResponseBody, kw_only=True):
     sender_id: str
     created_at: datetime
 
 
-class SenderIdsBody(msgspec.Struct, kw_only=True):
+class SenderIdsBody(ResponseBody, kw_only=True):
     sender_ids: list[SenderIdBody]
     default_sender: str  # used when `from` is omitted or not one of `sender_ids`
 
@@ -27,19 +27,14 @@ class SenderIdsBody(msgspec.Struct, kw_only=True):
 class SenderIdsController(Controller):
     path = "/v1/sender-ids"
     tags = ["sms"]
-    dependencies = {"principal": authenticated("K", "J")}
+    dependencies = {"principal": authenticated(API_KEY, JWT)}
 
     @get("/", operation_id="listSenderIds",
-         dependencies={"list_sender_ids": from_container("list_sender_ids")})
+         dependencies={"list_sender_ids": provide(Container.list_sender_ids)})
     async def list_sender_ids(
         self,
         principal: NamedDependency[Principal],
         list_sender_ids: NamedDependency[ListSenderIds],
     ) -> Envelope[SenderIdsBody]:
         """The account's registered sender IDs and the platform default sender."""
-        found = await list_sender_ids(principal.account_id)
-        return ok(SenderIdsBody(
-            sender_ids=[SenderIdBody(sender_id=s.sender_id, created_at=s.created_at.astimezone(UTC))
-                        for s in found.sender_ids],
-            default_sender=found.default_sender,
-        ))
+        return ok(body_of(await list_sender_ids(principal.account_id), SenderIdsBody))

@@ -15,18 +15,16 @@ from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
 from application.messaging import (
-    BulkEntry,
     BulkRequest,
-    BulkResult,
     SendBulk,
-    SendResult,
     SendSms,
     SmsRequest,
     never_sent,
 )
-from entrypoints.http.auth import Principal, authenticated
-from entrypoints.http.dependencies import from_container
-from entrypoints.http.envelope import Envelope
+from entrypoints.container import Container
+from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
 from entrypoints.http.validation import RequestBody
 
@@ -37,29 +35,20 @@ class SendRequestBody(RequestBody, kw_only=True):
     sender: str | None = msgspec.field(default=None, name="from")
 
 
-class SendResultBody(msgspec.Struct, kw_only=True):
+class SendResultBody(ResponseBody, kw_only=True):
     message_id: str
     status: str
     cost: str
     credits_used: int
     to: str
     sender: str = msgspec.field(name="from")
-    requested_from: str | None  # set when `from` is not registered and the default sender was used
+    # set when `from` is not registered and the default sender was used
+    requested_sender: str | None = msgspec.field(name="requested_from")
     sms_parts: int
     segments: int
     encoding: str
     carrier: str
     error: str | None
-
-    @classmethod
-    def of(cls, result: SendResult) -> SendResultBody:
-        return cls(
-            message_id=result.message_id, status=result.status, cost=result.cost,
-            credits_used=result.credits_used, to=result.to, sender=result.sender,
-            requested_from=result.requested_sender, sms_parts=result.sms_parts,
-            segments=result.segments, encoding=result.encoding, carrier=result.carrier,
-            error=result.error,
-        )
 
 
 class BulkRequestBody(RequestBody, kw_only=True):
@@ -68,20 +57,15 @@ class BulkRequestBody(RequestBody, kw_only=True):
     sender: str | None = msgspec.field(default=None, name="from")
 
 
-class BulkEntryBody(msgspec.Struct, kw_only=True, omit_defaults=True):
+class BulkEntryBody(ResponseBody, kw_only=True, omit_defaults=True):
     to: str
     status: str
     message_id: str | None = None
     credits_used: int | None = None
     error: str | None = None
 
-    @classmethod
-    def of(cls, entry: BulkEntry) -> BulkEntryBody:
-        return cls(to=entry.to, status=entry.status, message_id=entry.message_id,
-                   credits_used=entry.credits_used, error=entry.error)
 
-
-class BulkResultBody(msgspec.Struct, kw_only=True):
+class BulkResultBody(ResponseBody, kw_only=True):
     total: int
     sent: int
     failed: int
@@ -90,23 +74,14 @@ class BulkResultBody(msgspec.Struct, kw_only=True):
     batch_id: str
     credits_used: int
     sender: str = msgspec.field(name="from")
-    requested_from: str | None
-
-    @classmethod
-    def of(cls, result: BulkResult) -> BulkResultBody:
-        return cls(
-            total=result.total, sent=result.sent, failed=result.failed, pending=result.pending,
-            results=[BulkEntryBody.of(entry) for entry in result.results],
-            batch_id=result.batch_id, credits_used=result.credits_used, sender=result.sender,
-            requested_from=result.requested_sender,
-        )
+    requested_sender: str | None = msgspec.field(name="requested_from")
 
 
 async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBody,
                     message_id: str | None) -> SendResultBody:
     result = await send_sms(SmsRequest(account_id=principal.account_id, to=data.to, message=data.message,
                                        sender=data.sender, message_id=message_id))
-    return SendResultBody.of(result)
+    return body_of(result, SendResultBody)
 
 
 def _send_failed(result: SendResultBody) -> bool:
@@ -119,18 +94,18 @@ async def _send_bulk(send_bulk: SendBulk, principal: Principal, data: BulkReques
                      batch_id: str | None) -> BulkResultBody:
     result = await send_bulk(BulkRequest(account_id=principal.account_id, to=data.to,
                                          message=data.message, sender=data.sender, batch_id=batch_id))
-    return BulkResultBody.of(result)
+    return body_of(result, BulkResultBody)
 
 
 class SmsController(Controller):
     path = "/v1/sms"
     tags = ["sms"]
-    dependencies = {"idempotency": from_container("idempotency")}  # Idempotency-Key on every send
+    dependencies = {"idempotency": provide(Container.idempotency)}  # Idempotency-Key on every send
     parameters = IDEMPOTENCY_PARAMETERS
     response_headers = REPLAY_RESPONSE_HEADERS
 
     @post("/", operation_id="sendSms", status_code=200,
-          dependencies={"principal": authenticated("K"), "send_sms": from_container("send_sms")})
+          dependencies={"principal": authenticated(API_KEY), "send_sms": provide(Container.send_sms)})
     async def send(
         self,
         request: Request[Any, Any, Any],
@@ -144,7 +119,7 @@ class SmsController(Controller):
                                 failed=_send_failed)
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
-          dependencies={"principal": authenticated("J"), "send_sms": from_container("send_sms")})
+          dependencies={"principal": authenticated(JWT), "send_sms": provide(Container.send_sms)})
     async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
                                   data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
                                   idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[SendResultBody]]:
@@ -153,7 +128,7 @@ class SmsController(Controller):
                                 failed=_send_failed)
 
     @post("/bulk", operation_id="sendBulkSms", status_code=200,
-          dependencies={"principal": authenticated("K", "J"), "send_bulk": from_container("send_bulk")})
+          dependencies={"principal": authenticated(API_KEY, JWT), "send_bulk": provide(Container.send_bulk)})
     async def bulk(
         self,
         request: Request[Any, Any, Any],
