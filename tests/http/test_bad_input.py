@@ -39,7 +39,7 @@ async def test_a_page_number_past_what_the_database_counts_is_a_validation_error
 
 
 async def test_json_nested_too_deeply_is_a_validation_error(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
-    body = b'{"a":' * 10000 + b"1" + b"}" * 10000
+    body = b'{"a":' * 2000 + b"1" + b"}" * 2000  # deeper than msgspec goes, inside the body limit
     response = await client.post("/v1/auth/register", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 400
     assert error_of(response) == ("validation_error", "body")

@@ -32,8 +32,9 @@ from entrypoints.http.auth import SECURITY_SCHEMES, document_security
 from entrypoints.http.dependencies import check_dependencies
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
+from entrypoints.http.openapi import document_api
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
-from entrypoints.http.validation import check_parameters
+from entrypoints.http.validation import BODY_LIMIT, check_parameters
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
@@ -92,6 +93,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         before_send=[_stamp_request_id, stamp_rate_limit_headers],
         before_request=check_parameters,
         middleware=[PublicRateLimitMiddleware()],
+        request_max_body_size=BODY_LIMIT,
         lifespan=[lifespan],
         state=State({"container": container}),
         openapi_config=OpenAPIConfig(
@@ -106,4 +108,5 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
     )
     check_dependencies(app)
     document_security(app)
+    document_api(app)
     return app

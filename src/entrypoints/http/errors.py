@@ -35,6 +35,10 @@ STATUS_BY_CODE: dict[str, int] = {
     "idempotency_key_reused": 422,
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,
+    # raised by the HTTP layer, not the domain
+    "payload_too_large": 413,
+    "internal_error": 500,
+    "service_unavailable": 503,
 }
 
 _CODE_BY_STATUS: dict[int, str] = {

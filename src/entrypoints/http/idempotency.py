@@ -27,6 +27,7 @@ from litestar.params import HeaderParameter
 from litestar.serialization import encode_json
 
 from application.idempotency import IdempotencyGate, Replay
+from domain.rules import MAX_IDEMPOTENCY_KEY_LENGTH
 from entrypoints.http.auth import Principal
 from entrypoints.http.envelope import Envelope, ok
 
@@ -41,6 +42,8 @@ REPLAY_HEADER = "Idempotent-Replay"
 IDEMPOTENCY_PARAMETERS = {
     "idempotency_key": HeaderParameter(
         annotation=str | None, name=HEADER, required=False,
+        schema_extra={"minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY_LENGTH,
+                      "pattern": r"^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$"},
         description="Up to 128 printable ASCII characters; a retry with the same key and body is "
                     "answered from the first response for 24 hours.",
     )

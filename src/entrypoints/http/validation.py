@@ -12,13 +12,41 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Request
+from litestar.params import QueryParameter
 
 from domain.errors import ValidationError
-from domain.rules import validate_text
+from domain.rules import MAX_MESSAGE_LENGTH, MAX_PAGE, validate_text
+
+# Request bodies are refused (413) past these sizes, by their Content-Length or while they stream,
+# before any of them is parsed. The default fits any JSON body the API takes; sends and quotes
+# carry a 1600-character message (12 bytes a character when \u-escaped astral ones), and a bulk
+# 1000 numbers beside it: about 40 KB, pretty-printed.
+BODY_LIMIT = 16 * 1024
+SEND_BODY_LIMIT = 64 * 1024
+
+
+# For the API document: the rules the domain enforces (with its own messages), as JSON Schema.
+NO_NUL = r"^[^\x00]*$"
+NOT_BLANK = r"^[^\x00]*[^\x00\s][^\x00]*$"
+SENDER_ID = r"^[A-Za-z0-9]{1,11}$"
+
+
+def documented(**schema: Any) -> msgspec.Meta:
+    """A field's rules stated in the API document (`maxLength=1600`), not checked by msgspec: the
+    domain checks them, so the error names the field in its own words whichever entry point."""
+    return msgspec.Meta(extra_json_schema={"extra": schema})
+
+
+Message = Annotated[str, documented(minLength=1, maxLength=MAX_MESSAGE_LENGTH, pattern=NOT_BLANK)]
+SenderIdText = Annotated[str, documented(pattern=SENDER_ID)]
+Number = Annotated[str, documented(pattern=NO_NUL, description=(
+    "A Tanzanian mobile number, local (07XXXXXXXX, 06XXXXXXXX) or international (+2557XXXXXXXX); "
+    "spaces, dots, dashes and brackets are ignored. Another number is refused: 403 invalid_phone_number "
+    "(one bad number in a bulk fails that recipient only)."))]
 
 
 def _check(value: Any, field: str) -> None:
@@ -96,3 +124,9 @@ def field_of_unreadable_json(body: bytes) -> str | None:
     if found == "":  # the body is one bare string
         return "body"
     return found.encode("utf-8", "backslashreplace").decode()  # a key may hold the surrogate itself
+
+
+def page_parameters(max_per_page: int) -> tuple[Any, Any]:
+    """The `page` and `per_page` query parameters, with the bounds `validate_paging` enforces."""
+    return (QueryParameter(schema_extra={"minimum": 1, "maximum": MAX_PAGE}),
+            QueryParameter(schema_extra={"minimum": 1, "maximum": max_per_page}))

@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from application.accounts import CreateApiKey, ListApiKeys, RevokeApiKey
+from domain.errors import NotFound
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -64,7 +65,7 @@ class ApiKeysController(Controller):
         keys = await list_api_keys(principal.account_id)
         return ok(ApiKeyList(api_keys=[body_of(key, ApiKeyBody) for key in keys]))
 
-    @delete("/{key_id:str}", operation_id="revokeApiKey", status_code=200,
+    @delete("/{key_id:str}", operation_id="revokeApiKey", status_code=200, opt={"errors": (NotFound,)},
             dependencies={"revoke_api_key": provide(Container.revoke_api_key)})
     async def revoke(
         self,

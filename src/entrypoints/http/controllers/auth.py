@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
@@ -16,18 +17,24 @@ from application.accounts import (
     Registration,
 )
 from application.phone_verification import SendPhoneOtp, VerifyPhone
+from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
+from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-from entrypoints.http.validation import RequestBody
+from entrypoints.http.validation import NO_NUL, RequestBody, documented
 
-_PUBLIC_AUTH = {"rate_limit": "auth"}
+_PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
+
+
+Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MAX_PASSWORD_LENGTH,
+                                     pattern=NO_NUL)]
 
 
 class RegisterRequest(RequestBody, kw_only=True):
-    email: str
-    password: str
+    email: Annotated[str, documented(format="email", maxLength=MAX_EMAIL_LENGTH)]
+    password: Password
     business_name: str | None = None
 
 
@@ -77,7 +84,7 @@ class AuthController(Controller):
     path = "/v1/auth"
     tags = ["auth"]
 
-    @post("/register", operation_id="register", status_code=201, opt=_PUBLIC_AUTH,
+    @post("/register", operation_id="register", status_code=201, opt={**_PUBLIC_AUTH, "errors": (EmailTaken,)},
           dependencies={"register_account": provide(Container.register_account)})
     async def register(
         self,
@@ -90,13 +97,13 @@ class AuthController(Controller):
         )
         return ok(body_of(account, AccountProfile))
 
-    @post("/login", operation_id="login", status_code=200, opt=_PUBLIC_AUTH,
+    @post("/login", operation_id="login", status_code=200, opt={**_PUBLIC_AUTH, "errors": (InvalidCredentials,)},
           dependencies={"log_in": provide(Container.log_in)})
     async def login(self, data: JSONBody[LoginRequest], log_in: NamedDependency[LogIn]) -> Envelope[TokenPairBody]:
         """Exchange email and password for an access token (900 s) and a refresh token (7 days)."""
         return ok(body_of(await log_in(data.email, data.password), TokenPairBody))
 
-    @post("/refresh", operation_id="refresh", status_code=200, opt=_PUBLIC_AUTH,
+    @post("/refresh", operation_id="refresh", status_code=200, opt={**_PUBLIC_AUTH, "errors": (Unauthorized,)},
           dependencies={"refresh_session": provide(Container.refresh_session)})
     async def refresh(
         self,
@@ -117,6 +124,7 @@ class AuthController(Controller):
         return ok(body_of(await get_account(principal.account_id), AccountProfile))
 
     @post("/send-phone-otp", operation_id="sendPhoneOtp", status_code=200,
+          opt={"errors": (InvalidPhoneNumber, OtpThrottled)},
           dependencies={"principal": authenticated(JWT), "send_phone_otp": provide(Container.send_phone_otp)})
     async def send_phone_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
                              send_phone_otp: NamedDependency[SendPhoneOtp]) -> Envelope[OtpSentBody]:
@@ -124,6 +132,7 @@ class AuthController(Controller):
         return ok(body_of(await send_phone_otp(principal.account_id, data.phone), OtpSentBody))
 
     @post("/verify-phone", operation_id="verifyPhone", status_code=200,
+          opt={"errors": (InvalidPhoneNumber, InvalidOtp)},
           dependencies={"principal": authenticated(JWT), "verify_phone": provide(Container.verify_phone)})
     async def verify_phone(self, principal: NamedDependency[Principal], data: JSONBody[VerifyPhoneRequest],
                            verify_phone: NamedDependency[VerifyPhone]) -> Envelope[AccountProfile]:

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
-from application.credits import DEFAULT_HISTORY_PER_PAGE, CreditHistory, GetBalance
+from application.credits import CreditHistory, DEFAULT_HISTORY_PER_PAGE, GetBalance, MAX_HISTORY_PER_PAGE
 from domain.ledger import EntryType
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import page_parameters
+
+
+PAGE, PER_PAGE = page_parameters(MAX_HISTORY_PER_PAGE)
 
 
 class BalanceBody(ResponseBody, kw_only=True):
@@ -59,8 +64,8 @@ class CreditsController(Controller):
         self,
         principal: NamedDependency[Principal],
         credit_history: NamedDependency[CreditHistory],
-        page: FromQuery[int] = 1,
-        per_page: FromQuery[int] = DEFAULT_HISTORY_PER_PAGE,
+        page: Annotated[int, PAGE] = 1,
+        per_page: Annotated[int, PER_PAGE] = DEFAULT_HISTORY_PER_PAGE,
     ) -> Envelope[HistoryBody]:
         """The account's ledger entries, newest first."""
         return ok(body_of(await credit_history(principal.account_id, page, per_page), HistoryBody))

@@ -42,12 +42,13 @@ class HealthController(Controller):
     path = "/health"
     tags = ["health"]
 
-    @get("/", operation_id="health", summary="Service health")
+    @get("/", operation_id="health", summary="Service health", opt={"errors": ("service_unavailable",)})
     async def health(self, state: State) -> Envelope[Health]:
         """Answers ok when the service and its database respond."""
         return ok(await _check(state))
 
-    @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200)
+    @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,
+          opt={"errors": ("service_unavailable",)})
     async def health_head(self, state: State) -> None:
         """The same check as GET /health, answered by the status alone (200 or 503), for probes."""
         await _check(state)

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
-from application.inbound import DEFAULT_PER_PAGE, ListInboundMessages
+from application.inbound import DEFAULT_PER_PAGE, ListInboundMessages, MAX_PER_PAGE
 from domain.inbound import OptOutAction
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import page_parameters
+
+
+PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class InboundBody(ResponseBody, kw_only=True):
@@ -44,8 +49,8 @@ class InboundController(Controller):
         self,
         principal: NamedDependency[Principal],
         list_inbound_messages: NamedDependency[ListInboundMessages],
-        page: FromQuery[int] = 1,
-        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+        page: Annotated[int, PAGE] = 1,
+        per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
     ) -> Envelope[InboundList]:
         """SMS the account's recipients sent back, newest first."""
         return ok(body_of(await list_inbound_messages(principal.account_id, page, per_page), InboundList))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 import msgspec
 from litestar import Controller, get
@@ -10,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromQuery
 
 from application.message_logs import (
+    MAX_PER_PAGE,
     DEFAULT_PER_PAGE,
     ListMessageLogs,
     MessageLogQuery,
@@ -18,6 +20,10 @@ from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import page_parameters
+
+
+PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class MessageLogBody(ResponseBody, kw_only=True):
@@ -57,8 +63,8 @@ class MessageLogsController(Controller):
         self,
         principal: NamedDependency[Principal],
         list_message_logs: NamedDependency[ListMessageLogs],
-        page: FromQuery[int] = 1,
-        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+        page: Annotated[int, PAGE] = 1,
+        per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
         status: FromQuery[str | None] = None,
         search: FromQuery[str | None] = None,
         date_from: FromQuery[str | None] = None,

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery
 
-from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MarkNotificationRead, NotificationKind
+from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MAX_PER_PAGE, MarkNotificationRead, NotificationKind
+from domain.errors import NotFound
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import page_parameters
+
+
+PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class NotificationBody(ResponseBody, kw_only=True):
@@ -51,13 +56,14 @@ class NotificationsController(Controller):
         self,
         principal: NamedDependency[Principal],
         list_notifications: NamedDependency[ListNotifications],
-        page: FromQuery[int] = 1,
-        per_page: FromQuery[int] = DEFAULT_PER_PAGE,
+        page: Annotated[int, PAGE] = 1,
+        per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
     ) -> Envelope[NotificationList]:
         """The account's notifications, newest first, with the unread count."""
         return ok(body_of(await list_notifications(principal.account_id, page, per_page), NotificationList))
 
     @post("/{notification_id:str}/read", operation_id="markNotificationRead", status_code=200,
+          opt={"errors": (NotFound,)},
           dependencies={"mark_notification_read": provide(Container.mark_notification_read)})
     async def mark_read(self, principal: NamedDependency[Principal], notification_id: FromPath[str],
                         mark_notification_read: NamedDependency[MarkNotificationRead]) -> Envelope[NotificationBody]:

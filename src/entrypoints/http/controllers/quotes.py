@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.quotes import Quote, QuoteMessage, QuoteRequest
+from domain.errors import CountryNotSupported, InvalidPhoneNumber
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
-from entrypoints.http.validation import RequestBody
+from entrypoints.http.validation import NO_NUL, SEND_BODY_LIMIT, Message, RequestBody, SenderIdText, documented
 
 
 class QuoteRequestBody(RequestBody, kw_only=True):
-    message: str
-    to: str | None = None
-    sender: str | None = msgspec.field(default=None, name="from")
+    message: Message
+    to: Annotated[str, documented(pattern=NO_NUL)] | None = None  # a number abroad is priced, not refused
+    sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
 class Replacement(ResponseBody, kw_only=True):
@@ -70,9 +73,10 @@ class QuoteBody(ResponseBody, kw_only=True):
 class QuoteController(Controller):
     path = "/v1/sms/quote"
     tags = ["sms"]
+    request_max_body_size = SEND_BODY_LIMIT
     dependencies = {"principal": authenticated(API_KEY, JWT)}
 
-    @post("/", operation_id="quoteSms", status_code=200,
+    @post("/", operation_id="quoteSms", status_code=200, opt={"errors": (InvalidPhoneNumber, CountryNotSupported)},
           dependencies={"quote_message": provide(Container.quote_message)})
     async def quote(self, principal: NamedDependency[Principal], data: JSONBody[QuoteRequestBody],
                     quote_message: NamedDependency[QuoteMessage]) -> Envelope[QuoteBody]:

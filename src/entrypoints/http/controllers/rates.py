@@ -7,6 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 
 from application.reference import FindCountryRate, ListCountryRates
+from domain.errors import CountryNotSupported
 from entrypoints.container import Container
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
@@ -32,7 +33,7 @@ class RatesController(Controller):
         """Every country SMS can be priced for, with its indicative TZS price per SMS."""
         return ok([body_of(rate, CountryRateBody) for rate in await list_country_rates()])
 
-    @get("/{country:str}", operation_id="getCountryRate",
+    @get("/{country:str}", operation_id="getCountryRate", opt={"errors": (CountryNotSupported,)},
          dependencies={"find_country_rate": provide(Container.find_country_rate)})
     async def get_rate(
         self,

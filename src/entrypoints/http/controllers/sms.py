@@ -6,7 +6,7 @@ Each handler's work is one use-case call, so the Idempotency-Key component can w
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
@@ -21,18 +21,27 @@ from application.messaging import (
     SmsRequest,
     never_sent,
 )
+from domain.errors import InsufficientCredits, InvalidPhoneNumber
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
-from entrypoints.http.validation import RequestBody
+from domain.rules import MAX_BULK_RECIPIENTS
+from entrypoints.http.validation import (
+    SEND_BODY_LIMIT,
+    Message,
+    Number,
+    RequestBody,
+    SenderIdText,
+    documented,
+)
 
 
 class SendRequestBody(RequestBody, kw_only=True):
-    to: str
-    message: str
-    sender: str | None = msgspec.field(default=None, name="from")
+    to: Number
+    message: Message
+    sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
 class SendResultBody(ResponseBody, kw_only=True):
@@ -52,9 +61,9 @@ class SendResultBody(ResponseBody, kw_only=True):
 
 
 class BulkRequestBody(RequestBody, kw_only=True):
-    to: list[str]
-    message: str
-    sender: str | None = msgspec.field(default=None, name="from")
+    to: Annotated[list[Number], documented(minItems=1, maxItems=MAX_BULK_RECIPIENTS)]
+    message: Message
+    sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
 
 class BulkEntryBody(ResponseBody, kw_only=True, omit_defaults=True):
@@ -103,8 +112,9 @@ class SmsController(Controller):
     dependencies = {"idempotency": provide(Container.idempotency)}  # Idempotency-Key on every send
     parameters = IDEMPOTENCY_PARAMETERS
     response_headers = REPLAY_RESPONSE_HEADERS
+    request_max_body_size = SEND_BODY_LIMIT
 
-    @post("/", operation_id="sendSms", status_code=200,
+    @post("/", operation_id="sendSms", status_code=200, opt={"errors": (InvalidPhoneNumber, InsufficientCredits)},
           dependencies={"principal": authenticated(API_KEY), "send_sms": provide(Container.send_sms)})
     async def send(
         self,
@@ -119,6 +129,7 @@ class SmsController(Controller):
                                 failed=_send_failed)
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
+          opt={"errors": (InvalidPhoneNumber, InsufficientCredits)},
           dependencies={"principal": authenticated(JWT), "send_sms": provide(Container.send_sms)})
     async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
                                   data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
@@ -127,7 +138,7 @@ class SmsController(Controller):
         return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
                                 failed=_send_failed)
 
-    @post("/bulk", operation_id="sendBulkSms", status_code=200,
+    @post("/bulk", operation_id="sendBulkSms", status_code=200, opt={"errors": (InsufficientCredits,)},
           dependencies={"principal": authenticated(API_KEY, JWT), "send_bulk": provide(Container.send_bulk)})
     async def bulk(
         self,

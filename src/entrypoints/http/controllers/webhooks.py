@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, delete, get, post
@@ -11,6 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 
 from application.webhooks import (
+    MAX_PER_PAGE,
     DEFAULT_PER_PAGE,
     DeleteWebhook,
     DeliveryHistory,
@@ -19,15 +20,19 @@ from application.webhooks import (
     ListWebhooks,
     RegisterWebhook,
 )
+from domain.errors import NotFound
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-from entrypoints.http.validation import RequestBody
+from entrypoints.http.validation import RequestBody, documented, page_parameters
+
+
+PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class RegisterWebhookRequest(RequestBody, kw_only=True):
-    url: str
+    url: Annotated[str, documented(format="uri", pattern=r"^https?://[^\x00]+$")]
     events: list[str] | None = None
 
 
@@ -114,7 +119,7 @@ class WebhooksController(Controller):
         endpoints = await list_webhooks(principal.account_id)
         return ok(WebhookList(webhooks=[body_of(endpoint, WebhookBody) for endpoint in endpoints]))
 
-    @delete("/{webhook_id:str}", operation_id="deleteWebhook", status_code=200,
+    @delete("/{webhook_id:str}", operation_id="deleteWebhook", status_code=200, opt={"errors": (NotFound,)},
             dependencies={"delete_webhook": provide(Container.delete_webhook)})
     async def delete_webhook(self, principal: NamedDependency[Principal], webhook_id: FromPath[str],
                              delete_webhook: NamedDependency[DeleteWebhook]) -> Envelope[None]:
@@ -122,11 +127,11 @@ class WebhooksController(Controller):
         await delete_webhook(principal.account_id, webhook_id)
         return ok(None)
 
-    @get("/{webhook_id:str}/deliveries", operation_id="listWebhookDeliveries",
+    @get("/{webhook_id:str}/deliveries", operation_id="listWebhookDeliveries", opt={"errors": (NotFound,)},
          dependencies={"list_webhook_deliveries": provide(Container.list_webhook_deliveries)})
     async def deliveries(self, principal: NamedDependency[Principal], webhook_id: FromPath[str],
-                         list_webhook_deliveries: NamedDependency[ListWebhookDeliveries], page: FromQuery[int] = 1,
-                         per_page: FromQuery[int] = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
+                         list_webhook_deliveries: NamedDependency[ListWebhookDeliveries], page: Annotated[int, PAGE] = 1,
+                         per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
         """Deliveries to a webhook, newest first: attempts, status codes, next retry."""
         found = await list_webhook_deliveries(principal.account_id, webhook_id, page, per_page)
         return ok(DeliveryList(deliveries=[body_of(_DeliveryWithHistory(d), DeliveryBody) for d in found.deliveries],

@@ -1,0 +1,238 @@
+"""The API document (`GET /schema/openapi.json`) says what the server does.
+
+Litestar writes the operations, parameters and bodies from the handlers; `document_api` adds what
+it cannot know, from the same wiring the server runs on:
+
+- every error an operation can answer, each status as the one `ErrorEnvelope` with the codes it
+  carries there: the errors every route can meet (400 for a bad parameter or body, 429, 500), those
+  of its credentials (401; 403 when it takes one scheme only), of its body (413), of its
+  Idempotency-Key (409, 422), and the domain errors the handler declares, `opt={"errors": (...)}`;
+- the headers every response carries (X-Request-ID, X-RateLimit-*), Retry-After on a 429;
+- whether a body's unknown fields are refused or ignored (what its Struct does);
+- examples, and links a client (or a stateful test) can follow from one operation to the next;
+- short component names (`SendResult`, `SendResultEnvelope`), which client generators make
+  into class names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+from litestar import Litestar
+from litestar.handlers import HTTPRouteHandler
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.spec import Example, OpenAPI, OpenAPIHeader, OpenAPIType, Operation, Reference, Schema
+
+from domain.errors import (
+    DomainError,
+    Forbidden,
+    IdempotencyKeyReused,
+    RateLimitExceeded,
+    RequestInProgress,
+    Unauthorized,
+    ValidationError,
+)
+from entrypoints.http.auth import Authenticated
+from entrypoints.http.dependencies import ContainerDependency
+from entrypoints.http.envelope import ErrorEnvelope, ResponseBody
+from entrypoints.http.errors import STATUS_BY_CODE
+from entrypoints.http.openapi_examples import EXAMPLES, LINKS
+from entrypoints.http.validation import RequestBody
+
+ErrorKind = type[DomainError] | str  # a domain error, or the code of one the HTTP layer raises
+
+# What the codes raised outside the domain mean.
+_MEANINGS = {
+    "payload_too_large": "The request body is over {limit} bytes.",
+    "internal_error": "The server failed; quote the request_id to support.",
+    "service_unavailable": "The service cannot reach its database.",
+}
+
+
+def _code_and_meaning(kind: ErrorKind) -> tuple[str, str]:
+    if isinstance(kind, str):
+        return kind, _MEANINGS[kind]
+    return kind.code, kind.default_message
+
+
+def errors_of(handler: HTTPRouteHandler) -> dict[int, dict[str, str]]:
+    """status → {code: meaning} for every error the handler can answer."""
+    dependencies = handler.resolve_dependencies()
+    parameters = handler.parsed_fn_signature.parameters
+    kinds: list[ErrorKind] = [ValidationError]  # every parameter, query or path, is checked
+    principal = dependencies.get("principal")
+    if isinstance(principal, Authenticated) and "principal" in parameters:
+        kinds += principal.errors
+    if "data" in parameters:
+        kinds.append("payload_too_large")
+    idempotency = dependencies.get("idempotency")
+    if isinstance(idempotency, ContainerDependency) and "idempotency" in parameters:
+        kinds += [RequestInProgress, IdempotencyKeyReused]
+    kinds += handler.opt.get("errors", ())
+    kinds += [RateLimitExceeded, "internal_error"]
+    by_status: dict[int, dict[str, str]] = {}
+    for kind in kinds:
+        code, meaning = _code_and_meaning(kind)
+        meaning = meaning.format(limit=handler.resolve_request_max_body_size())
+        by_status.setdefault(STATUS_BY_CODE[code], {})[code] = meaning
+    return dict(sorted(by_status.items()))
+
+
+def _json(value: Any) -> msgspec.Raw:
+    """An example value as encoded JSON: Litestar drops every None from the document's dicts,
+    which would take the nulls (`"data": null`) out of the examples."""
+    return msgspec.Raw(msgspec.json.encode(value))
+
+
+def _enveloped(data: Any = None, error: dict[str, str] | None = None) -> msgspec.Raw:
+    return _json({"success": error is None, "data": data, "error": error,
+                  "request_id": "5f0c6c1e-8d1a-4c4e-9a57-2b7f0e0f9d11", "timestamp": "2026-01-15T09:30:00Z"})
+
+
+def _error_example(code: str, meaning: str) -> Example:
+    return Example(id=code, summary=code, value=_enveloped(error={"code": code, "message": meaning}))
+
+
+def _declare_errors(handler: HTTPRouteHandler) -> None:
+    handler.responses = {
+        status: ResponseSpec(
+            data_container=ErrorEnvelope, generate_examples=False,
+            description="; ".join(f"`{code}`: {meaning}" for code, meaning in codes.items()),
+            examples=[_error_example(code, meaning) for code, meaning in codes.items()],
+        )
+        for status, codes in errors_of(handler).items()
+    }
+
+
+def _handlers(app: Litestar) -> Iterator[HTTPRouteHandler]:
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            if isinstance(handler, HTTPRouteHandler) and handler.operation_id and handler.resolve_include_in_schema():
+                yield handler
+
+
+def _header(description: str) -> OpenAPIHeader:
+    return OpenAPIHeader(schema=Schema(type=OpenAPIType.INTEGER), description=description)
+
+
+_EVERY_RESPONSE_HEADERS: dict[str, OpenAPIHeader | Reference] = {
+    "X-Request-ID": OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING, format="uuid"),  # type: ignore[arg-type]
+                                  description="The request's id, as in the body's `request_id`."),
+    "X-RateLimit-Limit": _header("Requests a minute the budget this request spent allows (the account's plan, "
+                                 "or the client IP's for public routes)."),
+    "X-RateLimit-Remaining": _header("Requests left in that budget this minute."),
+}
+_RETRY_AFTER = _header("Seconds until the budget refills.")
+
+
+def _operations(openapi: OpenAPI) -> Iterator[Operation]:
+    for path_item in (openapi.paths or {}).values():
+        for method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
+            operation = getattr(path_item, method, None)
+            if operation is not None:
+                yield operation
+
+
+def _complete_operation(operation: Operation, handler: HTTPRouteHandler | None) -> None:
+    for status, response in (operation.responses or {}).items():
+        if isinstance(response, Reference):
+            continue
+        headers = dict(response.headers or {})
+        headers.update(_EVERY_RESPONSE_HEADERS)
+        if status == "429":
+            headers["Retry-After"] = _RETRY_AFTER
+        response.headers = headers
+        if response.content and (example := EXAMPLES.get((operation.operation_id or "", status))) is not None:
+            for media in response.content.values():
+                media.examples = {"example": Example(summary="A typical answer", value=_enveloped(example))}
+        if (links := LINKS.get((operation.operation_id or "", status))) is not None:
+            response.links = dict(links)
+    body = operation.request_body
+    data = handler.parsed_fn_signature.parameters.get("data") if handler else None
+    if body is not None and not isinstance(body, Reference) and data is not None and data.has_default:
+        body.required = False  # a route that takes no body at all says so (`data: ... = None`)
+    if body is not None and not isinstance(body, Reference) and \
+            (example := EXAMPLES.get((operation.operation_id or "", "request"))) is not None:
+        for media in body.content.values():
+            media.examples = {"example": Example(summary="A typical request", value=_json(example))}
+
+
+def _request_bodies() -> Iterator[type[RequestBody]]:
+    pending: list[type[RequestBody]] = [RequestBody]
+    while pending:
+        cls = pending.pop()
+        pending += cls.__subclasses__()
+        if cls is not RequestBody:
+            yield cls
+
+
+def _response_bodies() -> Iterator[type[ResponseBody]]:
+    pending: list[type[ResponseBody]] = [ResponseBody]
+    while pending:
+        cls = pending.pop()
+        pending += cls.__subclasses__()
+        yield cls
+
+
+def _component_name(name: str) -> str:
+    """`Envelope_entrypoints.http.controllers.sms.SendResultBody_` → `SendResultEnvelope`,
+    `SendResultBody` → `SendResult`."""
+    envelope = re.fullmatch(r"Envelope_(list_)?(?:[\w]+\.)*(\w+?)_", name)
+    if envelope is not None:
+        inner = "Empty" if envelope.group(2) == "NoneType" else envelope.group(2).removesuffix("Body")
+        return f"{inner}{'List' if envelope.group(1) else ''}Envelope"
+    return name.removesuffix("Body")
+
+
+def _references(node: Any) -> Iterator[Reference]:
+    if isinstance(node, Reference):
+        yield node
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from _references(value)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _references(value)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for field in dataclasses.fields(node):
+            yield from _references(getattr(node, field.name))
+
+
+def _shorten_component_names(openapi: OpenAPI) -> None:
+    schemas = openapi.components.schemas or {}
+    renamed = {name: _component_name(name) for name in schemas}
+    if len(set(renamed.values())) != len(renamed):
+        raise ValueError(f"two components would share a name: {sorted(renamed.values())}")
+    for cls in _request_bodies():
+        schema = schemas.get(cls.__name__)
+        if schema is not None:
+            # msgspec refuses unknown fields only when the Struct says so; the document says the same.
+            schema.additional_properties = not cls.__struct_config__.forbid_unknown_fields
+    for body in _response_bodies():
+        schema = schemas.get(body.__name__)
+        if schema is not None and not body.__struct_config__.omit_defaults and schema.properties:
+            schema.required = sorted(schema.properties)  # a default is still always answered
+    for name, schema in schemas.items():
+        schema.title = renamed[name]
+    for reference in _references(openapi):
+        prefix, _, name = reference.ref.rpartition("/")
+        if prefix == "#/components/schemas" and name in renamed:
+            reference.ref = f"{prefix}/{renamed[name]}"
+    openapi.components.schemas = dict(sorted((renamed[name], schema) for name, schema in schemas.items()))
+
+
+def document_api(app: Litestar) -> None:
+    """Declare every handler's errors, build the document, and complete it (call once, after every
+    route is registered: registering another makes Litestar build the document afresh)."""
+    handlers = {handler.operation_id: handler for handler in _handlers(app)}
+    for handler in handlers.values():
+        _declare_errors(handler)
+    openapi = app.openapi_schema
+    for operation in _operations(openapi):
+        _complete_operation(operation, handlers.get(operation.operation_id))
+    _shorten_component_names(openapi)
+

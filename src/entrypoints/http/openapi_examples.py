@@ -1,0 +1,101 @@
+"""Examples and links of the API document, by (operation id, status); "request" for a body.
+
+The links are the paths a client walks: register → log in → create an API key → send → read the
+log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
+an API key → revoke it. Expressions follow OpenAPI's runtime expression syntax.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar.openapi.spec import Link
+
+_MESSAGE_ID = "0b6f4a7e-3c1d-4e8a-9f57-1d2c3b4a5e6f"
+_ACCOUNT_ID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+_AT = "2026-01-15T09:30:00Z"
+
+_SEND_RESULT = {
+    "message_id": _MESSAGE_ID, "status": "sent", "cost": "1 credit", "credits_used": 1, "to": "+255712345678",
+    "from": "DUKA", "requested_from": None, "sms_parts": 1, "segments": 1, "encoding": "GSM-7",
+    "carrier": "Vodacom", "error": None,
+}
+_TOKENS = {"access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5YThiIn0.c2lnbmF0dXJl",
+           "refresh_token": "rt_6f1c0e9d8b7a", "expires_in": 900, "token_type": "Bearer"}
+_PROFILE = {"id": _ACCOUNT_ID, "email": "shop@example.com", "business_name": "Duka Bora", "plan": "free",
+            "email_verified": False, "phone_verified": False, "phone": None, "created_at": _AT}
+
+EXAMPLES: dict[tuple[str, str], Any] = {
+    ("sendSms", "request"): {"to": "0712345678", "message": "Karibu! Your order is ready.", "from": "DUKA"},
+    ("sendSms", "200"): _SEND_RESULT,
+    ("sendSmsFromDashboard", "request"): {"to": "+255712345678", "message": "Habari! Mkutano ni saa nne."},
+    ("sendSmsFromDashboard", "200"): _SEND_RESULT,
+    ("sendBulkSms", "request"): {"to": ["0712345678", "0687654321", "12345"], "message": "Sale ends today."},
+    ("sendBulkSms", "200"): {
+        "total": 3, "sent": 2, "failed": 1, "pending": 0, "batch_id": "3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b",
+        "credits_used": 2, "from": "UJUMBE", "requested_from": None,
+        "results": [
+            {"to": "+255712345678", "status": "sent", "message_id": _MESSAGE_ID, "credits_used": 1},
+            {"to": "+255687654321", "status": "sent", "message_id": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+             "credits_used": 1},
+            {"to": "12345", "status": "failed", "error": "invalid_phone_number"},
+        ],
+    },
+    ("quoteSms", "request"): {"message": "Bei mpya: 5,000/= tu!", "to": "0712345678"},
+    ("getCreditBalance", "200"): {"account_id": _ACCOUNT_ID, "balance": 250},
+    ("listMessageLogs", "200"): {
+        "messages": [{**_SEND_RESULT, "status": "delivered", "message": "Karibu! Your order is ready.",
+                      "batch_id": None, "created_at": _AT, "delivered_at": "2026-01-15T09:30:04Z"}],
+        "page": 1, "per_page": 25, "total": 1,
+    },
+    ("register", "request"): {"email": "shop@example.com", "password": "correct horse battery",
+                              "business_name": "Duka Bora"},
+    ("register", "201"): _PROFILE,
+    ("login", "request"): {"email": "shop@example.com", "password": "correct horse battery"},
+    ("login", "200"): _TOKENS,
+    ("refresh", "request"): {"refresh_token": "rt_6f1c0e9d8b7a"},
+    ("refresh", "200"): _TOKENS,
+    ("me", "200"): _PROFILE,
+    ("createApiKey", "request"): {"name": "shop backend"},
+    ("registerWebhook", "request"): {"url": "https://shop.example.com/hooks/sms", "events": ["message.delivered"]},
+}
+
+_BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
+
+LINKS: dict[tuple[str, str], dict[str, Link]] = {
+    ("register", "201"): {
+        "LogIn": Link(operation_id="login", description="Log in as the account just registered.",
+                      request_body={"email": "$request.body#/email", "password": "$request.body#/password"}),
+    },
+    ("login", "200"): {
+        "CreateApiKey": Link(operation_id="createApiKey", description="Create an API key with the access token.",
+                             parameters={"header.Authorization": "Bearer {$response.body#/data/access_token}"}),
+        "Me": Link(operation_id="me", description="The profile of the account logged in.",
+                   parameters={"header.Authorization": "Bearer {$response.body#/data/access_token}"}),
+    },
+    ("createApiKey", "201"): {
+        "SendSms": Link(operation_id="sendSms", description="Send an SMS with the key just created.",
+                        parameters={"header.X-API-Key": "$response.body#/data/key"}),
+        "RevokeApiKey": Link(operation_id="revokeApiKey", description="Revoke the key just created.",
+                             parameters={"path.key_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
+    },
+    ("sendSms", "200"): {
+        "MessageLogs": Link(operation_id="listMessageLogs", description="The log, which holds the message sent.",
+                            parameters={"header.X-API-Key": "$request.header.X-API-Key"}),
+    },
+    ("registerWebhook", "201"): {
+        "Deliveries": Link(operation_id="listWebhookDeliveries", description="Deliveries to the webhook.",
+                           parameters={"path.webhook_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
+        "Delete": Link(operation_id="deleteWebhook", description="Delete the webhook just registered.",
+                       parameters={"path.webhook_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
+    },
+    ("listWebhookDeliveries", "200"): {
+        "Delete": Link(operation_id="deleteWebhook", description="Delete the webhook.",
+                       parameters={"path.webhook_id": "$request.path.webhook_id", **_BY_ACCESS_TOKEN}),
+    },
+    ("deleteWebhook", "200"): {
+        "DeliveriesAfterDelete": Link(operation_id="listWebhookDeliveries",
+                                      description="A deleted webhook's deliveries are gone (404).",
+                                      parameters={"path.webhook_id": "$request.path.webhook_id", **_BY_ACCESS_TOKEN}),
+    },
+}

@@ -1,0 +1,144 @@
+"""The API document (`GET /schema/openapi.json`) says what the server does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from litestar.testing import AsyncTestClient
+
+from entrypoints.http.errors import STATUS_BY_CODE
+
+METHODS = ("get", "post", "put", "delete", "head", "patch")
+
+
+@pytest.fixture()
+async def document(client: AsyncTestClient) -> dict[str, Any]:  # type: ignore[type-arg]
+    response = await client.get("/schema/openapi.json")
+    assert response.status_code == 200
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {op["operationId"]: op for item in document["paths"].values()
+            for method, op in item.items() if method in METHODS}
+
+
+def _codes(response: dict[str, Any]) -> set[str]:
+    return set(response["content"]["application/json"]["examples"])
+
+
+def test_every_error_is_the_one_error_envelope_naming_its_codes(document: dict[str, Any]) -> None:
+    for operation_id, operation in _operations(document).items():
+        for status, response in operation["responses"].items():
+            if int(status) < 400:
+                continue
+            schema = response["content"]["application/json"]["schema"]
+            assert schema == {"$ref": "#/components/schemas/ErrorEnvelope"}, (operation_id, status)
+            codes = _codes(response)
+            assert codes and all(STATUS_BY_CODE[code] == int(status) for code in codes), (operation_id, status)
+            assert all(f"`{code}`" in response["description"] for code in codes)
+    envelope = document["components"]["schemas"]["ErrorEnvelope"]
+    assert envelope["required"] == ["data", "error", "request_id", "success", "timestamp"]
+
+
+@pytest.mark.parametrize(("operation_id", "statuses"), [
+    ("sendSms", {"200", "400", "401", "402", "403", "409", "413", "422", "429", "500"}),
+    ("sendBulkSms", {"200", "400", "401", "402", "409", "413", "422", "429", "500"}),
+    ("getCountryRate", {"200", "400", "404", "429", "500"}),
+    ("login", {"200", "400", "401", "413", "429", "500"}),
+    ("register", {"201", "400", "409", "413", "429", "500"}),
+    ("deleteWebhook", {"200", "400", "401", "403", "404", "429", "500"}),
+    ("health", {"200", "400", "429", "500", "503"}),
+])
+def test_each_operation_lists_every_status_it_answers(document: dict[str, Any], operation_id: str,
+                                                      statuses: set[str]) -> None:
+    assert set(_operations(document)[operation_id]["responses"]) == statuses
+
+
+async def test_what_the_server_answers_is_documented(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account, document: dict[str, Any]) -> None:  # type: ignore[type-arg]
+    account = await make_account()
+    operations = _operations(document)
+    calls = [
+        ("sendSms", client.post("/v1/sms/", json={"to": "0712345678", "message": "hi"})),
+        ("sendSms", client.post("/v1/sms/", json={"to": "0712345678", "message": "hi"}, headers=account.jwt_headers)),
+        ("sendSms", client.post("/v1/sms/", json={"to": "0712345678", "message": "hi"}, headers=account.key_headers)),
+        ("sendSms", client.post("/v1/sms/", json={"to": "12", "message": "hi"}, headers=account.key_headers)),
+        ("getCountryRate", client.get("/v1/rates/Atlantis")),
+        ("login", client.post("/v1/auth/login", json={"email": account.email, "password": "wrong password"})),
+        ("revokeApiKey", client.delete("/v1/api-keys/nope", headers=account.jwt_headers)),
+    ]
+    for operation_id, call in calls:
+        response = await call
+        answered = operations[operation_id]["responses"].get(str(response.status_code))
+        assert answered is not None, (operation_id, response.status_code)
+        if response.status_code >= 400:
+            assert response.json()["error"]["code"] in _codes(answered)
+
+
+def test_component_names_are_short_and_stable(document: dict[str, Any]) -> None:
+    names = set(document["components"]["schemas"])
+    assert {"SendRequest", "SendResult", "SendResultEnvelope", "BulkResultEnvelope", "ErrorEnvelope",
+            "MessageLogPageEnvelope", "EmptyEnvelope", "CountryRateListEnvelope"} <= names
+    assert all(name.isidentifier() for name in names), sorted(names)
+
+
+def test_every_response_names_its_request_and_budget(document: dict[str, Any]) -> None:
+    for operation in _operations(document).values():
+        for status, response in operation["responses"].items():
+            assert {"X-Request-ID", "X-RateLimit-Limit", "X-RateLimit-Remaining"} <= set(response["headers"])
+            assert ("Retry-After" in response["headers"]) == (status == "429")
+    send = _operations(document)["sendSms"]
+    assert "Idempotent-Replay" in send["responses"]["200"]["headers"]
+    assert any(p["name"] == "Idempotency-Key" and p["in"] == "header" for p in send["parameters"])
+
+
+def test_request_bodies_say_unknown_fields_are_ignored_as_they_are(  # type: ignore[no-untyped-def]
+        document: dict[str, Any]) -> None:
+    for name in ("SendRequest", "BulkRequest", "QuoteRequest", "RegisterRequest", "LoginRequest"):
+        assert document["components"]["schemas"][name]["additionalProperties"] is True
+
+
+async def test_an_unknown_field_is_ignored_as_documented(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account) -> None:  # type: ignore[type-arg]
+    account = await make_account()
+    response = await client.post("/v1/sms/quote", json={"message": "hi", "colour": "blue"},
+                                 headers=account.key_headers)
+    assert response.status_code == 200
+
+
+def test_links_lead_from_signing_up_to_reading_the_log(document: dict[str, Any]) -> None:
+    operations = _operations(document)
+
+    def targets(operation_id: str, status: str) -> set[str]:
+        links = operations[operation_id]["responses"][status]["links"]
+        return {link["operationId"] for link in links.values()}
+
+    assert "login" in targets("register", "201")
+    assert "createApiKey" in targets("login", "200")
+    assert {"sendSms", "revokeApiKey"} <= targets("createApiKey", "201")
+    assert "listMessageLogs" in targets("sendSms", "200")
+    assert {"listWebhookDeliveries", "deleteWebhook"} <= targets("registerWebhook", "201")
+    assert "deleteWebhook" in targets("listWebhookDeliveries", "200")
+
+
+def test_the_schema_states_the_limits_the_server_enforces(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    message = schemas["SendRequest"]["properties"]["message"]
+    assert (message["minLength"], message["maxLength"]) == (1, 1600)
+    assert schemas["SendRequest"]["properties"]["from"]["pattern"] == "^[A-Za-z0-9]{1,11}$"
+    to = schemas["BulkRequest"]["properties"]["to"]
+    assert (to["minItems"], to["maxItems"]) == (1, 1000)
+    per_page = next(p for p in _operations(document)["listMessageLogs"]["parameters"] if p["name"] == "per_page")
+    assert (per_page["schema"]["minimum"], per_page["schema"]["maximum"]) == (1, 100)
+
+
+def test_main_operations_carry_examples(document: dict[str, Any]) -> None:
+    operations = _operations(document)
+    for operation_id in ("sendSms", "sendBulkSms", "listMessageLogs", "getCreditBalance", "login", "register"):
+        responses = operations[operation_id]["responses"]
+        success = next(r for s, r in responses.items() if s.startswith("2"))
+        example = success["content"]["application/json"]["examples"]["example"]["value"]
+        assert example["success"] is True and example["error"] is None and example["data"]
