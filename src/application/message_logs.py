@@ -138,7 +138,7 @@ def _moment(value: str | None) -> datetime | None:
     """An ISO date (midnight UTC) or date-time (UTC when it names no offset)."""
     if value is None or not value.strip():
         return None
-    text = value.strip()
+    text = value.strip().upper()  # RFC 3339 allows a lowercase t and z
     try:
         if len(text) == 10:
             return datetime.combine(date.fromisoformat(text), time(), UTC)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import pytest
 from litestar import Litestar
 from litestar.exceptions import LitestarDeprecationWarning
 from litestar.testing import AsyncTestClient
@@ -109,3 +110,16 @@ def test_job_runs_are_not_logged_line_by_line_unless_asked(container: Container)
     finally:
         logging.getLogger("procrastinate").setLevel(logging.WARNING)
         logging.getLogger("httpx").setLevel(logging.WARNING)
+
+
+@pytest.mark.parametrize(("path", "allow"), [
+    ("/v1/webhooks", "GET, OPTIONS, POST"),
+    ("/v1/api-keys", "GET, OPTIONS, POST"),
+    ("/v1/webhooks/some-id", "DELETE, OPTIONS"),
+    ("/v1/sms/logs", "GET, OPTIONS"),
+])
+async def test_options_allows_every_method_of_the_path(client: AsyncTestClient, path: str,  # type: ignore[type-arg]
+                                                       allow: str) -> None:
+    response = await client.options(path)
+    assert response.status_code == 204
+    assert response.headers["allow"] == allow

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -12,6 +12,7 @@ from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.routes import HTTPRoute
 from litestar.types import Message, Scope
 
 from entrypoints.container import Container
@@ -62,6 +63,23 @@ async def _stamp_request_id(message: Message, scope: Scope) -> None:
         set_request_id(None)
 
 
+def _allow_every_method(app: Litestar) -> Callable[[Message, Scope], Awaitable[None]]:
+    """The `Allow` of an OPTIONS answer lists every method of the path. Litestar makes a path's
+    OPTIONS handler with its first handler's route and keeps it when it merges the path's other
+    handlers in, so `/v1/webhooks` answered `Allow: GET, OPTIONS` although it takes POST too."""
+    allowed = {route.path: ", ".join(sorted(route.methods)).encode()
+               for route in app.routes if isinstance(route, HTTPRoute)}
+
+    async def stamp_allow(message: Message, scope: Scope) -> None:
+        if message["type"] == "http.response.start" and scope.get("method") == "OPTIONS":
+            methods = allowed.get(scope.get("path_template", ""))
+            if methods is not None:
+                message["headers"] = [*((k, v) for k, v in message.get("headers", []) if k.lower() != b"allow"),
+                                      (b"allow", methods)]
+
+    return stamp_allow
+
+
 def logging_config(job_log_level: str) -> LoggingConfig:
     """Litestar's logging (root at INFO on a queue handler), with the job queue's per-job lines
     (procrastinate logs each job run at INFO) and the webhook client's per-POST lines held back
@@ -106,6 +124,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         logging_config=logging_config(container.settings().log_level),
         debug=False,
     )
+    app.before_send.append(_allow_every_method(app))
     check_dependencies(app)
     document_security(app)
     document_api(app)

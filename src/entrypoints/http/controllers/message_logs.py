@@ -8,7 +8,7 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.params import FromQuery
+from litestar.params import FromQuery, QueryParameter
 
 from application.message_logs import (
     MAX_PER_PAGE,
@@ -16,6 +16,7 @@ from application.message_logs import (
     ListMessageLogs,
     MessageLogQuery,
 )
+from domain.messages import MessageStatus
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -24,6 +25,14 @@ from entrypoints.http.validation import page_parameters
 
 
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
+STATUS = QueryParameter(description="Only messages in this status; empty for any.",
+                        schema_extra={"enum": ["", *(status.value for status in MessageStatus)]})
+DATE_FROM = QueryParameter(schema_extra={"anyOf": [{"type": "string", "pattern": r"^\s*$"},
+                                                   {"type": "string", "format": "date"},
+                                                   {"type": "string", "format": "date-time"}]},
+                           description="Only messages created from this moment: an ISO date (2026-01-31, "
+                                       "midnight UTC) or date-time (2026-01-31T08:00:00Z; UTC when it names "
+                                       "no offset).")
 
 
 class MessageLogBody(ResponseBody, kw_only=True):
@@ -65,9 +74,9 @@ class MessageLogsController(Controller):
         list_message_logs: NamedDependency[ListMessageLogs],
         page: Annotated[int, PAGE] = 1,
         per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
-        status: FromQuery[str | None] = None,
+        status: Annotated[str | None, STATUS] = None,
         search: FromQuery[str | None] = None,
-        date_from: FromQuery[str | None] = None,
+        date_from: Annotated[str | None, DATE_FROM] = None,
     ) -> Envelope[MessageLogPageBody]:
         """The message log, newest first: filter by status, number or text, and date."""
         result = await list_message_logs(MessageLogQuery(

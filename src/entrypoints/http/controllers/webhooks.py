@@ -13,6 +13,7 @@ from litestar.params import FromPath, FromQuery, JSONBody
 from application.webhooks import (
     MAX_PER_PAGE,
     DEFAULT_PER_PAGE,
+    MAX_URL_LENGTH,
     DeleteWebhook,
     DeliveryHistory,
     DeliveryStatus,
@@ -21,6 +22,7 @@ from application.webhooks import (
     RegisterWebhook,
 )
 from domain.errors import NotFound
+from domain.webhooks import EVENT_TYPES
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -32,8 +34,8 @@ PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 
 
 class RegisterWebhookRequest(RequestBody, kw_only=True):
-    url: Annotated[str, documented(format="uri", pattern=r"^https?://[^\x00]+$")]
-    events: list[str] | None = None
+    url: Annotated[str, documented(maxLength=MAX_URL_LENGTH, pattern=r"^https?://[A-Za-z0-9.-]+(:[0-9]+)?([/?#]\S*)?$")]
+    events: Annotated[list[Annotated[str, documented(enum=sorted(EVENT_TYPES))]], documented(minItems=1)] | None = None
 
 
 class WebhookBody(ResponseBody, kw_only=True):
