@@ -20,9 +20,9 @@ async def document(client: AsyncTestClient) -> dict[str, Any]:  # type: ignore[t
     return body
 
 
-def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _operations(document: dict[str, Any], *, head: bool = True) -> dict[str, dict[str, Any]]:
     return {op["operationId"]: op for item in document["paths"].values()
-            for method, op in item.items() if method in METHODS}
+            for method, op in item.items() if method in METHODS and (head or method != "head")}
 
 
 def _codes(response: dict[str, Any]) -> set[str]:
@@ -30,7 +30,7 @@ def _codes(response: dict[str, Any]) -> set[str]:
 
 
 def test_every_error_is_the_one_error_envelope_naming_its_codes(document: dict[str, Any]) -> None:
-    for operation_id, operation in _operations(document).items():
+    for operation_id, operation in _operations(document, head=False).items():
         for status, response in operation["responses"].items():
             if int(status) < 400:
                 continue
@@ -39,6 +39,8 @@ def test_every_error_is_the_one_error_envelope_naming_its_codes(document: dict[s
             codes = _codes(response)
             assert codes and all(STATUS_BY_CODE[code] == int(status) for code in codes), (operation_id, status)
             assert all(f"`{code}`" in response["description"] for code in codes)
+    head = _operations(document)["healthHead"]["responses"]
+    assert "503" in head and all("content" not in response for response in head.values())
     envelope = document["components"]["schemas"]["ErrorEnvelope"]
     assert envelope["required"] == ["data", "error", "request_id", "success", "timestamp"]
 

@@ -129,18 +129,20 @@ _EVERY_RESPONSE_HEADERS: dict[str, OpenAPIHeader | Reference] = {
 _RETRY_AFTER = _header("Seconds until the budget refills.")
 
 
-def _operations(openapi: OpenAPI) -> Iterator[Operation]:
+def _operations(openapi: OpenAPI) -> Iterator[tuple[str, Operation]]:
     for path_item in (openapi.paths or {}).values():
         for method in ("get", "put", "post", "delete", "options", "head", "patch", "trace"):
             operation = getattr(path_item, method, None)
             if operation is not None:
-                yield operation
+                yield method, operation
 
 
-def _complete_operation(operation: Operation, handler: HTTPRouteHandler | None) -> None:
+def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHandler | None) -> None:
     for status, response in (operation.responses or {}).items():
         if isinstance(response, Reference):
             continue
+        if method == "head":
+            response.content = None  # a HEAD answer is its status and headers, errors included
         headers = dict(response.headers or {})
         headers.update(_EVERY_RESPONSE_HEADERS)
         if status == "429":
@@ -232,7 +234,7 @@ def document_api(app: Litestar) -> None:
     for handler in handlers.values():
         _declare_errors(handler)
     openapi = app.openapi_schema
-    for operation in _operations(openapi):
-        _complete_operation(operation, handlers.get(operation.operation_id))
+    for method, operation in _operations(openapi):
+        _complete_operation(method, operation, handlers.get(operation.operation_id))
     _shorten_component_names(openapi)
 

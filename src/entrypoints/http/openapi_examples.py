@@ -93,6 +93,10 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
         "Delete": Link(operation_id="deleteWebhook", description="Delete the webhook.",
                        parameters={"path.webhook_id": "$request.path.webhook_id", **_BY_ACCESS_TOKEN}),
     },
+    ("listNotifications", "200"): {
+        "MarkRead": Link(operation_id="markNotificationRead", description="Mark the newest notification read.",
+                         parameters={"path.notification_id": "$response.body#/data/notifications/0/id"}),
+    },
     ("deleteWebhook", "200"): {
         "DeliveriesAfterDelete": Link(operation_id="listWebhookDeliveries",
                                       description="A deleted webhook's deliveries are gone (404).",

@@ -43,10 +43,11 @@ def documented(**schema: Any) -> msgspec.Meta:
 
 Message = Annotated[str, documented(minLength=1, maxLength=MAX_MESSAGE_LENGTH, pattern=NOT_BLANK)]
 SenderIdText = Annotated[str, documented(pattern=SENDER_ID)]
-Number = Annotated[str, documented(pattern=NO_NUL, description=(
+NUMBER_SCHEMA = {"type": "string", "pattern": NO_NUL, "description": (
     "A Tanzanian mobile number, local (07XXXXXXXX, 06XXXXXXXX) or international (+2557XXXXXXXX); "
     "spaces, dots, dashes and brackets are ignored. Another number is refused: 403 invalid_phone_number "
-    "(one bad number in a bulk fails that recipient only)."))]
+    "(one bad number in a bulk fails that recipient only).")}
+Number = Annotated[str, documented(pattern=NUMBER_SCHEMA["pattern"], description=NUMBER_SCHEMA["description"])]
 
 
 def _check(value: Any, field: str) -> None:

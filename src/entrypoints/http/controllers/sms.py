@@ -30,6 +30,7 @@ from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE
 from domain.rules import MAX_BULK_RECIPIENTS
 from entrypoints.http.validation import (
     SEND_BODY_LIMIT,
+    NUMBER_SCHEMA,
     Message,
     Number,
     RequestBody,
@@ -61,7 +62,8 @@ class SendResultBody(ResponseBody, kw_only=True):
 
 
 class BulkRequestBody(RequestBody, kw_only=True):
-    to: Annotated[list[Number], documented(minItems=1, maxItems=MAX_BULK_RECIPIENTS)]
+    # Litestar reads a field's own Meta only, so the items' rule is stated on the list.
+    to: Annotated[list[str], documented(minItems=1, maxItems=MAX_BULK_RECIPIENTS, items=NUMBER_SCHEMA)]
     message: Message
     sender: SenderIdText | None = msgspec.field(default=None, name="from")
 
