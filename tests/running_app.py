@@ -82,6 +82,7 @@ def running_app_with_customer(database_url: str, tmp_path: Path) -> Iterator[Run
             _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
                       "--plan", "enterprise", env=env)
             _operator("credits", "grant", EMAIL, "1000000000", env=env)  # no fuzzed send runs short
+            _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)  # one notification to read
             api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
             login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
             assert login.status_code == 200, login.text

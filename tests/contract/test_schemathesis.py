@@ -7,7 +7,11 @@ it has (`--checks all`): no server error, documented status codes, content types
 bodies, invalid input refused and valid input taken, missing required headers refused,
 credentials enforced, a deleted resource gone and a created one there. It calls as the
 customer of `running_app`, with the API key for ApiKey and the access token for BearerJWT.
-Settings that fix the run (seed, examples per operation) are in schemathesis.toml beside this file.
+Settings that fix the run (seed, examples per operation) are in schemathesis.toml beside this
+file; schemathesis_hooks.py gives each request its own client address (the per-address rate
+limits would otherwise answer most of a run) and drops the two refusals that come from the
+account's state rather than the request (a reused Idempotency-Key, a 21st webhook). No check
+is excluded from any operation.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from running_app import RunningApp
 
@@ -104,12 +107,12 @@ def run_schemathesis(app: RunningApp, workdir: Path) -> Run:
                events=[json.loads(line) for line in events.read_text().splitlines() if line.strip()])
 
 
-@pytest.mark.xfail(strict=True, reason="the document does not yet say what the app does: /tmp/api-findings.md")
 def test_the_app_answers_as_its_openapi_document_says(running_app: RunningApp, tmp_path: Path) -> None:
     document = httpx.get(running_app.document_url, timeout=10).json()
     assert set(JOURNEYS) <= links_in(document)
 
     run = run_schemathesis(running_app, tmp_path)
+    print(run.output)  # schemathesis's own report (pytest -rP shows it for a passing run)
 
     assert run.exit_code == 0, run.output
     # Every phase ran: none was skipped for want of examples, links or operations.
