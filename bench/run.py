@@ -44,7 +44,7 @@ from psycopg_pool import AsyncConnectionPool
 from adapters.postgres.database import embedded_database_url
 from application.accounts import Registration
 from application.credits import Grant
-from application.messaging import SmsRequest
+from application.sending import SmsRequest
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 

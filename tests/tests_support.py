@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.messaging import Message
+from application.ports import Message
 from domain.messages import MessageStatus
 from domain.pricing import cost_text
 

@@ -17,7 +17,7 @@ from limits.aio.strategies import MovingWindowRateLimiter as SharedMovingWindow
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter as InProcessMovingWindow
 
-from application.accounts import RateLimitState
+from application.ports import RateLimitState
 
 log = logging.getLogger("ujumbe.ratelimit")
 

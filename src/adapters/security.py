@@ -15,8 +15,8 @@ import jwt
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from application.accounts import ACCESS_TOKEN_TTL
 from application.ports import Clock
+from domain.accounts import ACCESS_TOKEN_TTL
 from domain.errors import Unauthorized
 
 API_KEY_SCHEME = "uj_live_"

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from application.deliveries import DeliveryReport, GatewayListener
+from application.ports import DeliveryReport, GatewayListener
 from domain.messages import MessageEvent
 
 log = logging.getLogger("ujumbe.simulator")
@@ -31,7 +31,7 @@ async def report_later(listener: GatewayListener | None, accepted: Sequence[Rece
     reports = [
         DeliveryReport(
             gateway_ref=sms.gateway_ref,
-            outcome=MessageEvent.UNDELIVERABLE if sms.to == UNDELIVERABLE else MessageEvent.DELIVERED,
+            event=MessageEvent.UNDELIVERABLE if sms.to == UNDELIVERABLE else MessageEvent.DELIVERED,
             reported_at=sms.created_at + timedelta(seconds=delay),
             error="absent_subscriber" if sms.to == UNDELIVERABLE else None,
         )

@@ -24,7 +24,8 @@ from urllib.parse import urlsplit
 import httpx
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_fixed
 
-from application.webhooks import REQUEST_TIMEOUT_SECONDS, WebhookResponse
+from application.ports import WebhookResponse
+from application.webhook_deliveries import REQUEST_TIMEOUT_SECONDS
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 AddressPolicy = Callable[[str], bool]  # whether a resolved address may be connected to

@@ -7,35 +7,13 @@ The ledger rules live in `domain.ledger`; the repository applies them atomically
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Protocol
 
-from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
+from application.ports import Clock, IdGenerator, UnitOfWorkFactory
 from domain.ledger import EntryType, LedgerEntry, Posting
 from domain.rules import validate_paging
 
 DEFAULT_HISTORY_PER_PAGE = 50  # spec: Credit history
 MAX_HISTORY_PER_PAGE = 100
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerPage:
-    entries: list[LedgerEntry]  # newest first
-    total: int
-
-
-class LedgerRepository(Protocol):
-    async def post(self, account_id: str, posting: Posting, entry_id: str, at: datetime) -> LedgerEntry:
-        """Append `posting` so the balance never goes below zero, or return the entry already
-        posted under its reference. Raises `InsufficientCredits` (and `ValidationError` for a
-        refund larger than what its deduction has left)."""
-        ...
-
-    async def balance(self, account_id: str) -> int:
-        """The newest entry's `balance_after` (0 before the first entry)."""
-        ...
-
-    async def history(self, account_id: str, page: int, per_page: int) -> LedgerPage: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,95 +13,45 @@ tries unmatched reports again for a day.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any
 
-from application.inbound import InboundSms
-from application.messaging import Message, message_event
-from application.ports import Clock, IdGenerator, JobQueue, UnitOfWork, UnitOfWorkFactory
-from domain.messages import MessageEvent, MessageStatus, is_report, next_status
+from application.events import message_event
+from application.ports import (
+    Clock,
+    DeliveryReport,
+    IdGenerator,
+    InboundSms,
+    JobQueue,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
+from domain.messages import Message, MessageEvent
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": [[gateway_ref, outcome, error], ...]} (compact: a bulk's 1000 in one job)
+# job: {"reported_at", "reports": [[gateway_ref, event, error], ...]} (compact: a bulk's 1000 in one job)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
-UNDELIVERABLE_ERROR = "undeliverable"
-
-
-@dataclass(frozen=True, slots=True)
-class DeliveryReport:
-    gateway_ref: str
-    outcome: MessageEvent  # DELIVERED or UNDELIVERABLE
-    reported_at: datetime  # when the carrier says it happened
-    error: str | None = None  # the carrier's reason, when undeliverable
-
-    def __post_init__(self) -> None:
-        if not is_report(self.outcome):
-            raise ValueError(f"{self.outcome} is not a delivery report outcome")
-
-    def as_job(self) -> dict[str, Any]:
-        return {"gateway_ref": self.gateway_ref, "outcome": self.outcome.value,
-                "reported_at": self.reported_at.isoformat(), "error": self.error}
-
-    @classmethod
-    def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
-        return cls(gateway_ref=payload["gateway_ref"], outcome=MessageEvent(payload["outcome"]),
-                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
 
 
 def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
     """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
     return {"reported_at": reported_at.isoformat(),
-            "reports": [[r.gateway_ref, r.outcome.value, r.error] for r in reports]}
+            "reports": [[r.gateway_ref, r.event.value, r.error] for r in reports]}
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
     reported_at = datetime.fromisoformat(payload["reported_at"])
-    return [DeliveryReport(gateway_ref=ref, outcome=MessageEvent(outcome), reported_at=reported_at, error=error)
-            for ref, outcome, error in payload["reports"]]
+    return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
+            for ref, event, error in payload["reports"]]
 
 
 class ReportResult(StrEnum):
     APPLIED = "applied"  # the message moved
     IGNORED = "ignored"  # the message is final already (a late or repeated report)
     UNMATCHED = "unmatched"  # no message has this gateway reference (yet)
-
-
-@dataclass(frozen=True, slots=True)
-class UnmatchedReport:
-    id: int
-    report: DeliveryReport
-    received_at: datetime
-
-
-class DeliveryReportRepository(Protocol):
-    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
-        """Up to `limit` messages the gateway knows by this reference (one, unless two gateways
-        gave the same one), locked until the transaction ends."""
-        ...
-
-    async def record_status(self, message: Message) -> None:
-        """Store the message's status, delivered_at, error and updated_at."""
-        ...
-
-    async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None: ...
-
-    async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
-        """Reports not matched yet, received since `received_since`, oldest first, locked."""
-        ...
-
-    async def mark_matched(self, report_id: int, at: datetime) -> None: ...
-
-
-class GatewayListener(Protocol):
-    """Where a gateway hands what the carrier tells it, as soon as it hears it."""
-
-    async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None: ...
-
-    async def inbound_sms(self, sms: InboundSms) -> None: ...
 
 
 class QueueGatewayReports:
@@ -140,15 +90,10 @@ class _Apply:
         self._clock, self._ids = clock, ids
 
     async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> ReportResult:
-        status = next_status(message.status, report.outcome)
-        if status == message.status:
-            return ReportResult.IGNORED
         now = self._clock.now()
-        moved = replace(
-            message, status=status, updated_at=now,
-            delivered_at=report.reported_at if status == MessageStatus.DELIVERED else None,
-            error=None if status == MessageStatus.DELIVERED else (report.error or UNDELIVERABLE_ERROR),
-        )
+        moved = message.reported(report.event, report.reported_at, report.error, now)
+        if moved is message:
+            return ReportResult.IGNORED
         await uow.delivery_reports.record_status(moved)
         await uow.events.add(message_event(moved, self._ids.new_id(), now))
         if moved.campaign_id is not None:

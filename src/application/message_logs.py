@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
-from typing import Protocol
 
-from application.ports import UnitOfWorkFactory
+from application.ports import MessageLogEntry, MessageLogFilter, UnitOfWorkFactory
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.messages import MessageStatus
 from domain.phone import normalize_msisdn
@@ -36,51 +35,11 @@ class MessageLogQuery:
 
 
 @dataclass(frozen=True, slots=True)
-class MessageLogFilter:
-    """A validated query, in the terms of the `messages` table."""
-
-    account_id: str
-    limit: int
-    offset: int
-    status: MessageStatus | None = None
-    number: str | None = None  # exact E.164 (the search was a whole Tanzanian number)
-    number_fragment: str | None = None  # digits contained in the E.164 number
-    text: str | None = None  # contained in the message text, case-insensitively
-    since: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class MessageLogEntry:
-    message_id: str
-    to: str
-    sender: str
-    requested_sender: str | None
-    status: str
-    message: str
-    cost: str
-    credits_used: int
-    sms_parts: int
-    segments: int
-    encoding: str
-    carrier: str
-    error: str | None
-    batch_id: str | None
-    created_at: datetime
-    delivered_at: datetime | None
-
-
-@dataclass(frozen=True, slots=True)
 class MessageLogPage:
     messages: list[MessageLogEntry]
     page: int
     per_page: int
     total: int
-
-
-class MessageLogs(Protocol):
-    async def page(self, log_filter: MessageLogFilter) -> tuple[list[MessageLogEntry], int]:
-        """The matching messages newest first (from `offset`, at most `limit`), and how many match."""
-        ...
 
 
 class ListMessageLogs:

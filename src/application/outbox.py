@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from application.notifications import CheckLowBalance
-from application.ports import Clock, JobQueue, UnitOfWork
-from application.webhooks import FanOutEvent, WebhookDelivery, WebhookEndpoint, schedule_delivery
+from application.ports import Clock, JobQueue, UnitOfWork, WebhookDelivery, WebhookEndpoint
+from application.webhook_deliveries import FanOutEvent, schedule_delivery
 
 DISPATCH_OUTBOX = "dispatch_outbox"  # job: {} — queued after every commit that adds outbox events
 BATCH_SIZE = 100

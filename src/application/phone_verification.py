@@ -1,9 +1,8 @@
 """Verifying an account's phone with a one-time code sent by SMS.
 
 A code has 6 digits, lives 5 minutes, is stored as a keyed hash, and allows 5 wrong guesses.
-Asking again within a minute, more than 5 times an hour for one number, or for more than 5
-numbers an hour per account is refused (`otp_throttled`): the codes go out free of charge,
-so they must not become a free SMS service.
+How often codes may be sent is `domain.phone_otps`' rule: they go out free of charge, so they
+must not become a free SMS service.
 """
 
 from __future__ import annotations
@@ -11,57 +10,40 @@ from __future__ import annotations
 import hmac
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Literal, Protocol
+from typing import Literal
 
-from application.accounts import Account, Secrets, phone_of
-from application.messaging import OutboundSms, SmsGateway, TransientGatewayError
-from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
-from domain.errors import InvalidOtp, NotFound, OtpThrottled, ValidationError
+from application.ports import (
+    Account,
+    Clock,
+    IdGenerator,
+    OutboundSms,
+    PhoneOtp,
+    Secrets,
+    SmsGateway,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
+from application.submission import submit
+from domain.accounts import phone_of
+from domain.errors import InvalidOtp, NotFound, ValidationError
+from domain.phone_otps import OTP_MAX_ATTEMPTS, OTP_TTL, OTP_WINDOW, OtpWindow, next_window
+from domain.submits import Answer
 
-OTP_TTL = timedelta(minutes=5)
-OTP_MAX_ATTEMPTS = 5
-OTP_RESEND_AFTER = timedelta(seconds=60)
-OTP_WINDOW = timedelta(hours=1)
-OTP_MAX_SENDS_PER_WINDOW = 5  # per number
-OTP_MAX_PHONES_PER_WINDOW = 5  # per account
 _CODE = re.compile(r"[0-9]{6}")
-
-
-@dataclass(frozen=True, slots=True)
-class PhoneOtp:
-    account_id: str
-    phone: str  # E.164
-    code_hash: str
-    attempts: int
-    expires_at: datetime
-    sent_at: datetime
-    window_started_at: datetime
-    sends_in_window: int
-
-
-class PhoneOtpRepository(Protocol):
-    async def get(self, account_id: str, phone: str) -> PhoneOtp | None: ...
-
-    async def save(self, otp: PhoneOtp) -> None:
-        """Insert or replace the pending code of (account, phone)."""
-        ...
-
-    async def delete(self, account_id: str, phone: str) -> None: ...
-
-    async def phones_sent_since(self, account_id: str, since: datetime) -> int:
-        """How many numbers of the account were sent a code since `since`."""
-        ...
-
-    async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
-        """Delete codes expired by `expired_by` and last sent before `sent_before`; how many."""
-        ...
+OtpStatus = Literal["sent", "failed", "pending"]
+_OTP_STATUS: dict[Answer, OtpStatus] = {
+    Answer.ACCEPTED: "sent", Answer.REFUSED: "failed", Answer.UNREACHABLE: "failed", Answer.UNKNOWN: "pending",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class OtpSent:
+    """`status`: `sent`, the gateway took the SMS; `failed`, it refused it or could not be reached
+    (nothing went out); `pending`, it took the SMS but its answer never came: the code is stored
+    and may still arrive, and the caller may ask for another one after a minute."""
+
     phone: str
-    status: Literal["sent", "failed"]  # failed: the gateway refused or never answered
+    status: OtpStatus
     expires_in: int
 
 
@@ -81,34 +63,24 @@ class SendPhoneOtp:
         code = self._secrets.otp_code()
         async with self._uow() as uow:
             previous = await uow.phone_otps.get(account_id, phone)
-            window_start, sends = now, 1
-            if previous is not None:
-                wait = previous.sent_at + OTP_RESEND_AFTER - now
-                if wait > timedelta(0):
-                    raise OtpThrottled(f"A code was just sent; ask again in {int(wait.total_seconds()) + 1} s.",
-                                       field="phone")
-                if now - previous.window_started_at < OTP_WINDOW:
-                    if previous.sends_in_window >= OTP_MAX_SENDS_PER_WINDOW:
-                        raise OtpThrottled("Too many codes for this number; try again within the hour.",
-                                           field="phone")
-                    window_start, sends = previous.window_started_at, previous.sends_in_window + 1
-            elif await uow.phone_otps.phones_sent_since(account_id, now - OTP_WINDOW) >= OTP_MAX_PHONES_PER_WINDOW:
-                raise OtpThrottled("Too many numbers verified this hour; try again later.", field="phone")
+            phones_this_hour = (0 if previous is not None
+                                else await uow.phone_otps.phones_sent_since(account_id, now - OTP_WINDOW))
+            window = next_window(_window_of(previous), phones_this_hour, now)
             await uow.phone_otps.save(PhoneOtp(
                 account_id=account_id, phone=phone, code_hash=_code_hash(self._secrets, account_id, phone, code),
-                attempts=0, expires_at=now + OTP_TTL, sent_at=now, window_started_at=window_start,
-                sends_in_window=sends,
+                attempts=0, expires_at=now + OTP_TTL, sent_at=now, window_started_at=window.started_at,
+                sends_in_window=window.sends,
             ))
             await uow.commit()
         # Platform message (account_id None): the account is not charged for it.
         sms = OutboundSms(message_id=self._ids.new_id(), account_id=None, to=phone, sender=self._sender,
                           text=f"Your ujumbe verification code is {code}. It expires in 5 minutes.")
-        try:
-            accepted = (await self._gateway.submit(sms)).accepted
-        except TransientGatewayError:
-            accepted = False
-        return OtpSent(phone=phone, status="sent" if accepted else "failed",
-                       expires_in=int(OTP_TTL.total_seconds()))
+        answer = await submit(self._gateway, sms)
+        return OtpSent(phone=phone, status=_OTP_STATUS[answer.answer], expires_in=int(OTP_TTL.total_seconds()))
+
+
+def _window_of(otp: PhoneOtp | None) -> OtpWindow | None:
+    return None if otp is None else OtpWindow(otp.window_started_at, otp.sends_in_window, otp.sent_at)
 
 
 class VerifyPhone:

@@ -9,9 +9,13 @@ carrier evidently has the message, and its fate is what the user cares about.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from datetime import datetime
 from enum import StrEnum
 
 from domain.errors import IllegalTransition
+
+UNDELIVERABLE_ERROR = "undeliverable"  # error of a message the carrier reported undeliverable
 
 
 class MessageStatus(StrEnum):
@@ -53,3 +57,67 @@ def next_status(current: MessageStatus, event: MessageEvent) -> MessageStatus:
     if current != MessageStatus.PENDING:
         raise IllegalTransition(f"A {current} message cannot be {event} again.", field="status")
     return _SUBMIT_OUTCOME[event]
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitOutcome:
+    """What a submit's answer makes of a pending message: `sent`, or `failed` with its credits
+    returned (`credits_used` 0)."""
+
+    message_id: str
+    status: MessageStatus
+    gateway_ref: str | None
+    error: str | None
+    credits_used: int
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One SMS as the message log keeps it (contract: brief messages_schema.md)."""
+
+    account_id: str
+    id: str
+    to: str  # E.164
+    sender: str  # the sender actually used
+    body: str
+    encoding: str
+    characters: int
+    sms_parts: int  # billed
+    segments: int  # on air
+    credits_used: int
+    cost: str
+    carrier: str
+    status: MessageStatus
+    created_at: datetime
+    updated_at: datetime
+    requested_sender: str | None = None  # what `from` asked for, when it was not usable
+    batch_id: str | None = None
+    campaign_id: str | None = None
+    error: str | None = None
+    gateway_ref: str | None = None
+    sent_at: datetime | None = None
+    delivered_at: datetime | None = None
+
+    @property
+    def deduction_reference(self) -> str:
+        """The ledger posting that paid for it: one per single send, one per bulk batch."""
+        return f"bulk:{self.batch_id}" if self.batch_id else f"send:{self.id}"
+
+    def settled(self, outcome: SubmitOutcome, at: datetime) -> Message:
+        """The message as its submit's outcome leaves it."""
+        return replace(
+            self, status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
+            credits_used=outcome.credits_used, cost=outcome.cost, updated_at=at,
+            sent_at=at if outcome.status == MessageStatus.SENT else None,
+        )
+
+    def reported(self, event: MessageEvent, reported_at: datetime, error: str | None, at: datetime) -> Message:
+        """The message after a delivery report (itself when the report moves nothing: a final
+        status stays). An undeliverable report without the carrier's reason says `undeliverable`."""
+        status = next_status(self.status, event)
+        if status == self.status:
+            return self
+        delivered = status == MessageStatus.DELIVERED
+        return replace(self, status=status, updated_at=at, delivered_at=reported_at if delivered else None,
+                       error=None if delivered else (error or UNDELIVERABLE_ERROR))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
-from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.postgres.database import create_pool, resolve_database_url
@@ -22,33 +22,13 @@ from adapters.security import (
 )
 from adapters.system import SystemClock, UuidGenerator
 from adapters.webhooks import HttpxWebhookSender
-from application.accounts import (
-    AuthenticateAccessToken,
-    AuthenticateApiKey,
-    CreateApiKey,
-    FindAccount,
-    GetAccount,
-    ListAccounts,
-    ListApiKeys,
-    LogIn,
-    RefreshSession,
-    RegisterAccount,
-    RevokeApiKey,
-    SetPlan,
-)
+from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
+from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
 from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
 from application.message_logs import ListMessageLogs
-from application.messaging import (
-    AddSenderId,
-    ListSenderIds,
-    ReconcileStuckMessages,
-    RemoveSenderId,
-    SendBulk,
-    SendSms,
-)
 from application.notifications import (
     Announce,
     CheckLowBalance,
@@ -65,16 +45,13 @@ from application.phone_verification import (
     VerifyPhoneByOperator,
 )
 from application.quotes import QuoteMessage
+from application.reconciliation import ReconcileStuckMessages
 from application.reference import FindCountryRate, ListCountryRates
-from application.webhooks import (
-    DeleteWebhook,
-    DeliverDueWebhooks,
-    DeliverWebhook,
-    FanOutEvent,
-    ListWebhookDeliveries,
-    ListWebhooks,
-    RegisterWebhook,
-)
+from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
+from application.sending import SendBulk, SendSms
+from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
+from application.webhook_deliveries import DeliverDueWebhooks, DeliverWebhook, FanOutEvent
+from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from entrypoints.settings import Settings
 from entrypoints.worker import build_job_app
 
@@ -86,7 +63,7 @@ def _database_url(settings: Settings) -> str:
 def _gateway(settings: Settings, simulator: SimulatorGateway) -> RetryingGateway:
     """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
     if settings.gateway == "simulator":
-        return RetryingGateway(simulator)
+        return retrying(simulator)
     raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r} is not supported yet; use 'simulator'")
 
 

@@ -22,13 +22,12 @@ from application.deliveries import (
     APPLY_DELIVERY_REPORT,
     APPLY_DELIVERY_REPORTS,
     RECEIVE_INBOUND_SMS,
-    DeliveryReport,
     ReportResult,
     reports_from_job,
 )
-from application.inbound import InboundSms
 from application.outbox import DISPATCH_OUTBOX
-from application.webhooks import DELIVER_WEBHOOK
+from application.ports import DeliveryReport, InboundSms
+from application.webhook_deliveries import DELIVER_WEBHOOK
 
 if TYPE_CHECKING:
     from entrypoints.container import Container

@@ -7,11 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.accounts import Account, ApiKey, RefreshToken
-from application.phone_verification import PhoneOtp
-from tests_support import Backend
+from application.ports import Account, ApiKey, PhoneOtp, RefreshToken
 from domain.errors import EmailTaken
-from tests_support import ids
+from tests_support import Backend, ids
 
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 

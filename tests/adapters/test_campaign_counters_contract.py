@@ -9,9 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.campaigns import Campaign
-from application.deliveries import ApplyDeliveryReport, DeliveryReport, ReportResult
-from application.messaging import SubmitOutcome
+from application.deliveries import ApplyDeliveryReport, ReportResult
+from application.ports import Campaign, DeliveryReport, SubmitOutcome
 from domain.campaigns import CampaignStatus
 from domain.messages import MessageEvent, MessageStatus
 from tests_support import Backend, ids, pending_message

@@ -15,7 +15,7 @@ from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
 
 
 @pytest.fixture(params=["memory", "postgres"])

@@ -17,8 +17,7 @@ from adapters.postgres.database import create_pool
 from adapters.postgres.group_commit import group_commits
 from adapters.postgres.messaging import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.messaging import Message, SenderId, SubmitOutcome
-from application.ports import OutboxEvent
+from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageStatus
@@ -235,7 +234,7 @@ async def test_a_unit_of_work_with_an_open_transaction_pays_inside_it(pool: Any)
 
 async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refused_at_once(pool: Any) -> None:
     from adapters.postgres.accounts import keys_by_hash
-    from application.accounts import ApiKey
+    from application.ports import ApiKey
 
     recording = Recording(group_commits(pool).of(keys_by_hash))
     keys = [ApiKey(id=ids(300 + n), account_id=ONE if n % 2 else TWO, name=f"k{n}", prefix="uj_live_x",

@@ -10,8 +10,7 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock
-from application.payments import PaymentOrder
-from application.phone_verification import PhoneOtp
+from application.ports import PaymentOrder, PhoneOtp
 from domain.payments import PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app

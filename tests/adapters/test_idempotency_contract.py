@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.idempotency import Claim, IdempotencyGate, IdempotencyRecord, Replay
+from application.idempotency import IdempotencyGate, Replay
+from application.ports import Claim, IdempotencyRecord
 from domain.errors import RequestInProgress
 from tests_support import ids
 

@@ -7,11 +7,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.deliveries import DeliveryReport
-from application.inbound import InboundMessage
-from application.messaging import Message, SubmitOutcome
-from application.notifications import Notification, NotificationKind
-from application.webhooks import DeliveryStatus, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from application.ports import (
+    DeliveryReport,
+    DeliveryStatus,
+    InboundMessage,
+    Message,
+    Notification,
+    NotificationKind,
+    SubmitOutcome,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from domain.inbound import OptOutAction
 from domain.messages import MessageEvent, MessageStatus
 from tests_support import ids, pending_message

@@ -8,8 +8,8 @@ import psycopg
 import pytest
 
 from adapters.postgres.message_logs import listing
-from application.message_logs import MessageLogFilter, MessageLogQuery, message_log_filter
-from application.messaging import Message
+from application.message_logs import MessageLogQuery, message_log_filter
+from application.ports import Message, MessageLogFilter
 from domain.messages import MessageStatus
 from tests_support import ids, pending_message
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.messaging import Message, SenderId, SubmitOutcome
+from application.ports import Message, SenderId, SubmitOutcome
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageStatus
 from tests_support import ids, pending_message

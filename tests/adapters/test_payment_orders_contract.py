@@ -10,7 +10,8 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.payments import EXPIRED, ExpireStalePaymentOrders, PaymentOrder
+from application.payments import EXPIRED, ExpireStalePaymentOrders
+from application.ports import PaymentOrder
 from domain.payments import PaymentStatus
 from tests_support import Backend, ids
 

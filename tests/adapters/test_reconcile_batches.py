@@ -13,15 +13,9 @@ import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.credits import Grant, GrantCredits
-from application.messaging import (
-    BulkRequest,
-    OutboundSms,
-    ReconcileStuckMessages,
-    SendBulk,
-    SendSms,
-    SmsRequest,
-    SubmitResult,
-)
+from application.ports import OutboundSms, SubmitResult
+from application.reconciliation import ReconcileStuckMessages
+from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
 from tests_support import ids

@@ -10,7 +10,7 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.reference import CountryRate
+from application.ports import CountryRate
 
 
 async def test_the_card_lists_about_27_countries_by_name_with_tanzania_at_one_credit(backend) -> None:

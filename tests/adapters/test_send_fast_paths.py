@@ -11,28 +11,24 @@ from typing import Any
 
 import pytest
 
-from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.retrying import retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import WakeOutboxDispatch
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.deliveries import (
-    APPLY_DELIVERY_REPORTS,
-    DeliveryReport,
-    QueueGatewayReports,
-    reports_from_job,
-)
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.messaging import (
+from application.deliveries import APPLY_DELIVERY_REPORTS, QueueGatewayReports, reports_from_job
+from application.ports import (
+    BatchSmsGateway,
+    DeliveryReport,
     Message,
     OutboundSms,
+    OutboxEvent,
     SubmitOutcome,
-    SubmitOutcomeUnknown,
     SubmitResult,
     TransientGatewayError,
 )
-from application.ports import OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
 from domain.messages import MessageEvent, MessageStatus
@@ -234,7 +230,7 @@ async def test_a_batch_is_answered_in_order_recorded_once_and_its_reports_handed
     assert sorted(r.message_id for r in await simulator.received()) == ["m0", "m1", "m2", "m3"]
     # one hand-over for the batch's new accepted submits (m0 was reported with its own submit)
     assert len(listener.batches) == 2
-    reported = {r.gateway_ref: r.outcome for r in listener.batches[1]}
+    reported = {r.gateway_ref: r.event for r in listener.batches[1]}
     assert reported == {answers[0].gateway_ref: MessageEvent.DELIVERED,
                         answers[2].gateway_ref: MessageEvent.UNDELIVERABLE}
 
@@ -260,35 +256,18 @@ class FlakyBatches:
 
 async def test_a_batch_is_retried_whole_under_the_same_ids() -> None:
     inner = FlakyBatches(failures=2)
-    answers = await RetryingGateway(inner, attempts=3, initial_wait=0, max_wait=0).submit_many([sms(1), sms(2)])
+    answers = await retrying(inner, attempts=3, initial_wait=0, max_wait=0).submit_many([sms(1), sms(2)])
     assert [a.gateway_ref for a in answers] == ["ref-m1", "ref-m2"]
     assert inner.batches == [["m1", "m2"]] * 3 and inner.singles == []
 
 
-async def test_a_gateway_without_batches_gets_one_submit_per_message_through_the_retrying_wrapper() -> None:
+async def test_a_gateway_without_batches_is_not_given_a_batch_method_by_the_wrapper() -> None:
     class Singles:
-        def __init__(self) -> None:
-            self.seen: list[str] = []
-
         async def submit(self, sms: OutboundSms) -> SubmitResult:
-            self.seen.append(sms.message_id)
             return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
 
-    inner = Singles()
-    answers = await RetryingGateway(inner, window=2).submit_many([sms(n) for n in range(5)])
-    assert [a.gateway_ref for a in answers if a] == [f"ref-m{n}" for n in range(5)]
-    assert sorted(inner.seen) == [f"m{n}" for n in range(5)]
-
-
-async def test_one_unanswered_submit_of_a_fanned_out_batch_is_unknown_alone() -> None:
-    class SilentOnM2:
-        async def submit(self, sms: OutboundSms) -> SubmitResult:
-            if sms.message_id == "m2":
-                raise SubmitOutcomeUnknown()
-            return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
-
-    answers = await RetryingGateway(SilentOnM2(), window=2).submit_many([sms(n) for n in range(4)])
-    assert [a.gateway_ref if a else None for a in answers] == ["ref-m0", "ref-m1", None, "ref-m3"]
+    assert not isinstance(retrying(Singles()), BatchSmsGateway)
+    assert isinstance(retrying(FlakyBatches(failures=0)), BatchSmsGateway)
 
 
 # --- delivery reports: one job per moment ---------------------------------------------------

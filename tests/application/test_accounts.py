@@ -10,25 +10,16 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.security import RandomSecrets
-from application.accounts import (
-    AuthenticateAccessToken,
-    AuthenticateApiKey,
-    CreateApiKey,
-    ListApiKeys,
-    LogIn,
-    RefreshSession,
-    RegisterAccount,
-    Registration,
-    RevokeApiKey,
-    SetPlan,
-)
-from application.messaging import OutboundSms, SubmitResult, TransientGatewayError
+from application.accounts import RegisterAccount, Registration, SetPlan
+from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
     VerifyPhone,
     VerifyPhoneByOperator,
 )
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
 from domain.errors import (
     EmailTaken,
     InvalidCredentials,
@@ -83,10 +74,14 @@ class FakeGateway:
     submitted: list[OutboundSms] = field(default_factory=list)
     accept: bool = True
     fail: bool = False
+    silent: bool = False  # takes the submit, but its answer never comes
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         if self.fail:
             raise TransientGatewayError("down")
+        if self.silent:
+            self.submitted.append(sms)
+            raise SubmitOutcomeUnknown("no answer within the timeout")
         self.submitted.append(sms)
         return SubmitResult(accepted=self.accept, gateway_ref="ref" if self.accept else None)
 
@@ -266,6 +261,14 @@ async def test_gateway_trouble_reports_failed(world: World) -> None:
     assert (await world.send_otp()(account.id, "0712345678")).status == "failed"
     world.gateway.fail, world.gateway.accept = False, False
     assert (await world.send_otp()(account.id, "0754000111")).status == "failed"
+
+
+async def test_a_code_the_gateway_took_without_answering_is_pending_and_still_verifies(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    world.gateway.silent = True
+    sent = await world.send_otp()(account.id, "0712345678")
+    assert sent.status == "pending"  # it may yet arrive: the code was stored
+    assert (await world.verify_phone()(account.id, "0712345678", world.gateway.last_code())).phone_verified
 
 
 async def test_operator_verifies_a_phone(world: World) -> None:

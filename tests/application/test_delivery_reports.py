@@ -14,14 +14,9 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import Grant, GrantCredits
-from application.deliveries import (
-    ApplyDeliveryReport,
-    DeliveryReport,
-    RematchDeliveryReports,
-    ReportResult,
-)
-from application.inbound import InboundSms
-from application.messaging import OutboundSms, SendSms, SmsRequest, SubmitResult
+from application.deliveries import ApplyDeliveryReport, RematchDeliveryReports, ReportResult
+from application.ports import DeliveryReport, InboundSms, OutboundSms, SubmitResult
+from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
 from tests_support import ids
 
@@ -88,7 +83,7 @@ async def test_the_simulator_reports_delivered_shortly_after_an_accepted_submit(
     await world.fund()
     message_id = await world.send(DELIVERED_NUMBER)
     (report,) = world.listener.reports
-    assert report.outcome is MessageEvent.DELIVERED
+    assert report.event is MessageEvent.DELIVERED
     assert report.reported_at == world.clock.now() + timedelta(seconds=2)
 
     assert await world.apply()(report) is ReportResult.APPLIED
@@ -101,7 +96,7 @@ async def test_the_magic_number_is_accepted_then_reported_undeliverable() -> Non
     await world.fund()
     message_id = await world.send(UNDELIVERABLE_NUMBER)
     (report,) = world.listener.reports
-    assert report.outcome is MessageEvent.UNDELIVERABLE
+    assert report.event is MessageEvent.UNDELIVERABLE
 
     assert await world.apply()(report) is ReportResult.APPLIED
     status, delivered_at, error = await world.status(message_id)

@@ -12,11 +12,11 @@ from adapters.memory.uow import MemoryUnitOfWork
 from application.idempotency import (
     ABANDONED_AFTER,
     REPLAY_WINDOW,
-    Claim,
     IdempotencyGate,
     PurgeExpiredIdempotencyKeys,
     Replay,
 )
+from application.ports import Claim
 from domain.errors import IdempotencyKeyReused, RequestInProgress, ValidationError
 from tests_support import ids
 

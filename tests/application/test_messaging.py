@@ -12,24 +12,14 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import GetBalance, Grant, GrantCredits
-from application.messaging import (
-    AddSenderId,
-    BulkRequest,
-    ListSenderIds,
-    OutboundSms,
-    ReconcileStuckMessages,
-    RemoveSenderId,
-    SendBulk,
-    SendSms,
-    SmsRequest,
-    SubmitOutcomeUnknown,
-    SubmitResult,
-    TransientGatewayError,
-    never_sent,
-)
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.reconciliation import ReconcileStuckMessages
+from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
+from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
+from domain.submits import never_sent
 from tests_support import ids
 
 ACCOUNT = ids(1)

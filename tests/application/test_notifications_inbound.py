@@ -8,21 +8,19 @@ from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.accounts import Account
 from application.credits import Grant, GrantCredits
-from application.inbound import InboundSms, IsOptedOut, ListInboundMessages, ReceiveInboundSms
-from application.messaging import SenderId, SendSms, SmsRequest
+from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
 from application.notifications import (
     Announce,
     CheckLowBalance,
     ListNotifications,
     MarkNotificationRead,
-    Notification,
-    NotificationKind,
     SetLowBalanceThreshold,
 )
 from application.outbox import DispatchOutbox
-from application.webhooks import FanOutEvent
+from application.ports import Account, InboundSms, Notification, NotificationKind, SenderId
+from application.sending import SendSms, SmsRequest
+from application.webhook_deliveries import FanOutEvent
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
 from domain.inbound import OptOutAction
 from domain.ledger import EntryType, Posting

@@ -10,8 +10,8 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.notifications import NotificationKind
-from application.payments import EXPIRED, ExpireStalePaymentOrders, PaymentOrder
+from application.payments import EXPIRED, ExpireStalePaymentOrders
+from application.ports import NotificationKind, PaymentOrder
 from domain.payments import PaymentStatus
 from tests_support import ids
 

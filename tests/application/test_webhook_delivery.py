@@ -16,19 +16,9 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
-from application.ports import OutboxEvent
-from application.webhooks import (
-    DELIVER_WEBHOOK,
-    DeleteWebhook,
-    DeliverDueWebhooks,
-    DeliverWebhook,
-    DeliveryStatus,
-    FanOutEvent,
-    ListWebhookDeliveries,
-    ListWebhooks,
-    RegisterWebhook,
-    WebhookResponse,
-)
+from application.ports import DeliveryStatus, OutboxEvent, WebhookResponse
+from application.webhook_deliveries import DELIVER_WEBHOOK, DeliverDueWebhooks, DeliverWebhook, FanOutEvent
+from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from domain.errors import NotFound, ValidationError
 from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify
 from tests_support import ids

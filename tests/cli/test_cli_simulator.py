@@ -8,7 +8,7 @@ from pathlib import Path
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.messaging import OutboundSms
+from application.ports import OutboundSms
 from tests_support import ujumbe
 
 

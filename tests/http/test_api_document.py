@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any
 
+import msgspec
 import pytest
 from litestar.testing import AsyncTestClient
 
+from entrypoints.http.app import create_app
+from entrypoints.http.envelope import Envelope
 from entrypoints.http.errors import STATUS_BY_CODE
+from entrypoints.http.openapi_examples import EXAMPLES
 
 METHODS = ("get", "post", "put", "delete", "head", "patch")
 
@@ -144,3 +150,24 @@ def test_main_operations_carry_examples(document: dict[str, Any]) -> None:
         success = next(r for s, r in responses.items() if s.startswith("2"))
         example = success["content"]["application/json"]["examples"]["example"]["value"]
         assert example["success"] is True and example["error"] is None and example["data"]
+
+
+def _data_type(annotation: Any) -> Any:
+    """X of a handler's `Envelope[X]` or `Response[Envelope[X]]`."""
+    while typing.get_origin(annotation) is not Envelope:
+        annotation = typing.get_args(annotation)[0]
+    return typing.get_args(annotation)[0]
+
+
+def test_every_example_is_a_body_the_server_reads_or_writes() -> None:
+    handlers = {handler.operation_id: handler for route in create_app().routes
+                for handler in getattr(route, "route_handlers", ()) if handler.operation_id}
+    for (operation_id, status), example in EXAMPLES.items():
+        signature = handlers[operation_id].parsed_fn_signature
+        if status == "request":
+            body = signature.parameters["data"].annotation
+            if typing.get_origin(body) in (typing.Union, types.UnionType):
+                body = next(t for t in typing.get_args(body) if t is not type(None))
+        else:
+            body = _data_type(signature.return_type.annotation)
+        msgspec.convert(example, body)  # raises, naming the field, when the example is not one

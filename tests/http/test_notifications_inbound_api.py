@@ -7,7 +7,7 @@ from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
 from application.credits import Grant
-from application.inbound import InboundSms
+from application.ports import InboundSms
 from entrypoints.container import Container
 from http_helpers import error_of
 from jobs_support import drain, without_periodic_jobs

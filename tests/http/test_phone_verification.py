@@ -8,9 +8,11 @@ import re
 
 import psycopg
 import pytest
+from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
+from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult
 from domain.errors import InvalidOtp
 from entrypoints.container import Container
 from http_helpers import error_of
@@ -159,3 +161,32 @@ async def test_a_guess_racing_the_last_wrong_one_waits_for_it_and_is_refused(  #
         await guess
     me = (await client.get("/v1/auth/me", headers=account.jwt_headers)).json()["data"]
     assert me["phone_verified"] is False
+
+
+class TakesTheSubmitButNeverAnswers:
+    """A gateway that took the code's SMS and whose answer never came (a timeout after the write)."""
+
+    def __init__(self) -> None:
+        self.submitted: list[OutboundSms] = []
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.submitted.append(sms)
+        raise SubmitOutcomeUnknown("no answer within the timeout")
+
+
+async def test_a_code_the_gateway_never_answered_for_is_pending_not_a_server_error(  # type: ignore[no-untyped-def]
+    client: AsyncTestClient, container: Container, make_account
+) -> None:
+    account = await make_account()
+    silent = TakesTheSubmitButNeverAnswers()
+    container.gateway.override(providers.Object(silent))
+    try:
+        response = await send(client, account)
+    finally:
+        container.gateway.reset_override()
+    assert response.status_code == 200
+    assert response.json()["data"] == {"phone": PHONE, "status": "pending", "expires_in": 300}
+    # The code was stored: should the SMS arrive after all, it verifies the phone.
+    code = re.search(r"\b(\d{6})\b", silent.submitted[0].text)
+    assert code is not None
+    assert (await verify(client, account, code.group(1))).status_code == 200

@@ -15,7 +15,8 @@ from dependency_injector import providers
 
 from adapters.gateways.simulator import SimulatorGateway
 from application.credits import Grant
-from application.messaging import BulkRequest, OutboundSms, SmsRequest, SubmitResult
+from application.ports import OutboundSms, SubmitResult
+from application.sending import BulkRequest, SmsRequest
 from domain.errors import InsufficientCredits
 
 SEND = {"to": "0712345678", "message": "Habari"}

@@ -1,56 +1,41 @@
 """Retries at the gateway edge: only transient faults, always under the message's own id.
 
 The id is the submit's idempotency key (the simulator and SMPP adapters answer a repeated id
-with the first result), so a retry after a lost answer can never send the SMS twice.
+with the first result), so a retry after a lost answer can never send the SMS twice. What a
+submit's answer then means for the message, and how a batch is spread over a gateway that takes
+no batches, is the application's one policy (`application.submission`), not this wrapper's.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-from application.messaging import (
-    BatchSmsGateway,
-    OutboundSms,
-    SmsGateway,
-    SubmitOutcomeUnknown,
-    SubmitResult,
-    TransientGatewayError,
-)
+from application.ports import BatchSmsGateway, OutboundSms, SmsGateway, SubmitResult, TransientGatewayError
 
 T = TypeVar("T")
 
 
+def retrying(inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
+             max_wait: float = 1.0) -> RetryingGateway:
+    """`inner` behind retries; a batch gateway stays one (its batches are retried whole)."""
+    if isinstance(inner, BatchSmsGateway):
+        return RetryingBatchGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+    return RetryingGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+
+
 class RetryingGateway:
     def __init__(self, inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
-                 max_wait: float = 1.0, window: int = 50) -> None:
+                 max_wait: float = 1.0) -> None:
         self._inner = inner
-        self._window = window
         self._attempts = attempts
         self._initial_wait = initial_wait
         self._max_wait = max_wait
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         return await self._retrying(lambda: self._inner.submit(sms))
-
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
-        """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
-        inner = self._inner
-        if isinstance(inner, BatchSmsGateway):
-            return await self._retrying(lambda: inner.submit_many(batch))
-        window = asyncio.Semaphore(self._window)  # a one-at-a-time gateway: a bounded window
-
-        async def one(sms: OutboundSms) -> SubmitResult | None:
-            async with window:
-                try:
-                    return await self.submit(sms)
-                except SubmitOutcomeUnknown:
-                    return None  # this one alone is unknown; the others' answers stand
-
-        return list(await asyncio.gather(*(one(sms) for sms in batch)))
 
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         try:  # the common case costs one call; tenacity only steps in after a transient fault
@@ -70,5 +55,18 @@ class RetryingGateway:
         raise AssertionError("unreachable: tenacity reraises the last error")
 
     def __getattr__(self, name: str) -> object:
+        if name == "submit_many":  # batches only through RetryingBatchGateway, with their retries
+            raise AttributeError(name)
         # The simulator's `received` and similar read-outs stay reachable through the wrapper.
         return getattr(self._inner, name)
+
+
+class RetryingBatchGateway(RetryingGateway):
+    def __init__(self, inner: BatchSmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
+                 max_wait: float = 1.0) -> None:
+        super().__init__(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+        self._batches = inner
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
+        """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
+        return await self._retrying(lambda: self._batches.submit_many(batch))

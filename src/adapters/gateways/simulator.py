@@ -13,9 +13,15 @@ from psycopg.rows import class_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
-from application.deliveries import GatewayListener
-from application.messaging import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
-from application.ports import Clock, IdGenerator
+from application.ports import (
+    Clock,
+    GatewayListener,
+    IdGenerator,
+    OutboundSms,
+    SubmitOutcomeUnknown,
+    SubmitResult,
+    TransientGatewayError,
+)
 
 _COLUMNS = (
     "message_id, account_id::text AS account_id, to_number AS to, sender, body AS text,"

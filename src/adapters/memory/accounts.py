@@ -6,8 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
-from application.phone_verification import PhoneOtp
+from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.errors import EmailTaken
 
 

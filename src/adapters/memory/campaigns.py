@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.campaigns import Campaign
+from application.ports import Campaign
 from domain.messages import MessageStatus
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.credits import LedgerPage
+from application.ports import LedgerPage
 from domain.ledger import Ledger, LedgerEntry, Posting
 
 

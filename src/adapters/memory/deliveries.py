@@ -6,8 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.deliveries import DeliveryReport, UnmatchedReport
-from application.messaging import Message
+from application.ports import DeliveryReport, Message, UnmatchedReport
 
 
 class MemoryDeliveryReports:

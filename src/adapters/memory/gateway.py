@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
-from application.deliveries import GatewayListener
-from application.messaging import OutboundSms, SubmitResult
-from application.ports import Clock, IdGenerator
+from application.ports import Clock, GatewayListener, IdGenerator, OutboundSms, SubmitResult
 
 
 class MemorySimulatorGateway:

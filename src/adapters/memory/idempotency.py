@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.idempotency import Claim, IdempotencyRecord
+from application.ports import Claim, IdempotencyRecord
 
 _Key = tuple[str, str, str]
 

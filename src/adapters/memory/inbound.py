@@ -6,8 +6,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.inbound import InboundMessage
-from application.messaging import Message
+from application.ports import InboundMessage, Message
 
 
 class MemoryInbound:

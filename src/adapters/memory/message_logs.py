@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from adapters.memory.store import MemoryStore
-from application.message_logs import MessageLogEntry, MessageLogFilter
-from application.messaging import Message
+from application.ports import Message, MessageLogEntry, MessageLogFilter
 
 
 def _matches(message: Message, log_filter: MessageLogFilter) -> bool:

@@ -9,8 +9,7 @@ from datetime import datetime
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
-from application.messaging import Message, SenderId, SubmitOutcome
-from application.ports import OutboxEvent
+from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
 from domain.ledger import Posting
 from domain.messages import MessageStatus
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.payments import PaymentOrder
+from application.ports import PaymentOrder
 from domain.payments import PaymentStatus
 
 

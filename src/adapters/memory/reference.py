@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from adapters.memory.store import MemoryStore
-from application.reference import CountryRate
+from application.ports import CountryRate
 
 SEEDED_COUNTRY_RATES = (
     CountryRate("Tanzania", "TZ", "+255", Decimal("35.00")),

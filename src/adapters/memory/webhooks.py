@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.webhooks import (
+from application.ports import (
     DeliveryHistory,
     DeliveryStatus,
     WebhookAttempt,

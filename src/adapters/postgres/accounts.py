@@ -10,8 +10,7 @@ from psycopg.rows import class_row
 
 from adapters.postgres.group_commit import GroupCommits, run_grouped
 from adapters.postgres.ids import is_uuid
-from application.accounts import Account, ApiKey, ApiKeyOwner, RefreshToken
-from application.phone_verification import PhoneOtp
+from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.errors import EmailTaken
 
 _ACCOUNT = (

@@ -8,7 +8,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from adapters.postgres.ids import is_uuid
-from application.campaigns import Campaign
+from application.ports import Campaign
 from domain.campaigns import CampaignStatus
 from domain.messages import MessageStatus
 

@@ -15,7 +15,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from application.credits import LedgerPage
+from application.ports import LedgerPage
 from domain.errors import InsufficientCredits, ValidationError
 from domain.ledger import EntryType, LedgerEntry, Posting, next_balance
 from domain.pricing import cost_text

@@ -7,8 +7,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from application.deliveries import DeliveryReport, UnmatchedReport
-from application.messaging import Message
+from application.ports import DeliveryReport, Message, UnmatchedReport
 from domain.messages import MessageEvent, MessageStatus
 
 _MESSAGE = (
@@ -41,7 +40,7 @@ class PostgresDeliveryReports:
         await self._conn.execute(
             "INSERT INTO unmatched_delivery_reports (gateway_ref, outcome, error, reported_at, received_at)"
             " VALUES (%s, %s, %s, %s, %s)",
-            (report.gateway_ref, report.outcome.value, report.error, report.reported_at, received_at),
+            (report.gateway_ref, report.event.value, report.error, report.reported_at, received_at),
         )
 
     async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:

@@ -8,7 +8,7 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from application.idempotency import Claim, IdempotencyRecord
+from application.ports import Claim, IdempotencyRecord
 
 
 class PostgresIdempotencyKeys:

@@ -9,7 +9,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from application.inbound import InboundMessage
+from application.ports import InboundMessage
 from domain.inbound import OptOutAction
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from application.message_logs import MessageLogEntry, MessageLogFilter
+from application.ports import MessageLogEntry, MessageLogFilter
 
 _COLUMNS = (
     "id::text AS message_id, to_number AS \"to\", sender, requested_sender, status,"

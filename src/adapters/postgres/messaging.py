@@ -13,8 +13,7 @@ from psycopg.rows import dict_row
 
 from adapters.postgres.group_commit import GroupCommits, autocommit, is_idle, run_grouped
 from adapters.postgres.outbox import PostgresEventOutbox
-from application.messaging import Message, SenderId, SubmitOutcome
-from application.ports import OutboxEvent
+from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting, next_balance
 from domain.messages import MessageStatus

@@ -11,7 +11,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from adapters.postgres.ids import is_uuid
-from application.notifications import DEFAULT_LOW_BALANCE_THRESHOLD, Notification, NotificationKind
+from application.notifications import DEFAULT_LOW_BALANCE_THRESHOLD
+from application.ports import Notification, NotificationKind
 
 _NOTIFICATION = (
     "SELECT id::text, account_id::text, kind, title, message, created_at, data, read_at FROM notifications"

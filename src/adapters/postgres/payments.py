@@ -9,7 +9,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from adapters.postgres.ids import is_uuid
-from application.payments import PaymentOrder
+from application.ports import PaymentOrder
 from domain.payments import PaymentStatus
 
 _ORDER = (

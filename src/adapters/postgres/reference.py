@@ -5,7 +5,7 @@ from __future__ import annotations
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from application.reference import CountryRate
+from application.ports import CountryRate
 
 _COUNTRY_RATE = "SELECT name, iso2, dial_code, rate_tzs FROM country_rates"
 

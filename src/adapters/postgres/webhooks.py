@@ -10,7 +10,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from adapters.postgres.ids import is_uuid
-from application.webhooks import (
+from application.ports import (
     DeliveryHistory,
     DeliveryStatus,
     WebhookAttempt,

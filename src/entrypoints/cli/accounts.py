@@ -6,7 +6,9 @@ from typing import Any
 
 import click
 
-from application.accounts import PLANS, Account, Registration
+from application.accounts import Registration
+from application.ports import Account
+from domain.accounts import PLANS
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import command, emit
 

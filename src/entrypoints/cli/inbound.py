@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from application.inbound import InboundSms
+from application.ports import InboundSms
 from entrypoints.cli.base import services
 from entrypoints.cli.output import command, emit
 from entrypoints.cli.simulator import simulator

@@ -18,7 +18,7 @@ from litestar.di import Provide
 from litestar.openapi.spec import Reference, SecurityScheme
 
 from adapters.security import API_KEY_SCHEME
-from application.accounts import PLAN_RATE_LIMITS, Credentials
+from domain.accounts import PLAN_RATE_LIMITS, Credentials
 from domain.errors import DomainError, Forbidden, Unauthorized
 from entrypoints.http.ratelimit import charge, charge_public
 

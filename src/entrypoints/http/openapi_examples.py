@@ -2,7 +2,8 @@
 
 The links are the paths a client walks: register → log in → create an API key → send → read the
 log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
-an API key → revoke it. Expressions follow OpenAPI's runtime expression syntax.
+an API key → revoke it; the notification list → mark the newest read (when there is one).
+Expressions follow OpenAPI's runtime expression syntax.
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ EXAMPLES: dict[tuple[str, str], Any] = {
         ],
     },
     ("quoteSms", "request"): {"message": "Bei mpya: 5,000/= tu!", "to": "0712345678"},
+    ("quoteSms", "200"): {
+        "to": "+255712345678", "country": "TZ", "encoding": "GSM-7", "characters": 21, "units": 21, "parts": 1,
+        "segments": 1, "non_gsm_characters": [], "credits": 1, "sendable": True, "reason": None,
+        "smart_encoded": {"message": "Bei mpya: 5,000/= tu!", "encoding": "GSM-7", "characters": 21, "parts": 1,
+                          "segments": 1, "credits": 1, "replaced": []},
+    },
     ("getCreditBalance", "200"): {"account_id": _ACCOUNT_ID, "balance": 250},
     ("listMessageLogs", "200"): {
         "messages": [{**_SEND_RESULT, "status": "delivered", "message": "Karibu! Your order is ready.",
@@ -57,7 +64,13 @@ EXAMPLES: dict[tuple[str, str], Any] = {
     ("refresh", "200"): _TOKENS,
     ("me", "200"): _PROFILE,
     ("createApiKey", "request"): {"name": "shop backend"},
+    ("createApiKey", "201"): {"id": "7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b4a", "key": "uj_live_3q9X0bT4mK7pL2sV8wY1zR5c",
+                              "prefix": "uj_live_3q9X", "name": "shop backend", "created_at": _AT},
     ("registerWebhook", "request"): {"url": "https://shop.example.com/hooks/sms", "events": ["message.delivered"]},
+    ("registerWebhook", "201"): {
+        "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", "url": "https://shop.example.com/hooks/sms",
+        "events": ["message.delivered"], "secret": "whsec_c2VjcmV0IGJ5dGVz", "enabled": True, "created_at": _AT,
+    },
 }
 
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}

@@ -22,7 +22,8 @@ from litestar.middleware import ASGIMiddleware
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
-from application.accounts import PUBLIC_AUTH_RATE_LIMIT, RateLimiter, RateLimitState
+from application.ports import RateLimiter, RateLimitState
+from domain.accounts import PUBLIC_AUTH_RATE_LIMIT
 from domain.errors import RateLimitExceeded
 
 PUBLIC_RATE_LIMIT = 600

@@ -8,7 +8,7 @@ from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from application.accounts import CreateApiKey, ListApiKeys, RevokeApiKey
+from application.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
 from domain.errors import NotFound
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated

@@ -9,14 +9,9 @@ from litestar import Controller, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.accounts import (
-    GetAccount,
-    LogIn,
-    RefreshSession,
-    RegisterAccount,
-    Registration,
-)
+from application.accounts import GetAccount, RegisterAccount, Registration
 from application.phone_verification import SendPhoneOtp, VerifyPhone
+from application.sessions import LogIn, RefreshSession
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
 from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
 from entrypoints.container import Container

@@ -7,9 +7,8 @@ from typing import Annotated
 
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.params import FromQuery
 
-from application.credits import CreditHistory, DEFAULT_HISTORY_PER_PAGE, GetBalance, MAX_HISTORY_PER_PAGE
+from application.credits import DEFAULT_HISTORY_PER_PAGE, MAX_HISTORY_PER_PAGE, CreditHistory, GetBalance
 from domain.ledger import EntryType
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -8,9 +8,8 @@ from typing import Annotated
 import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
-from litestar.params import FromQuery
 
-from application.inbound import DEFAULT_PER_PAGE, ListInboundMessages, MAX_PER_PAGE
+from application.inbound import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListInboundMessages
 from domain.inbound import OptOutAction
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

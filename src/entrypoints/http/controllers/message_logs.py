@@ -10,12 +10,7 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import FromQuery, QueryParameter
 
-from application.message_logs import (
-    MAX_PER_PAGE,
-    DEFAULT_PER_PAGE,
-    ListMessageLogs,
-    MessageLogQuery,
-)
+from application.message_logs import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListMessageLogs, MessageLogQuery
 from domain.messages import MessageStatus
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -8,9 +8,10 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, FromQuery
+from litestar.params import FromPath
 
-from application.notifications import DEFAULT_PER_PAGE, ListNotifications, MAX_PER_PAGE, MarkNotificationRead, NotificationKind
+from application.notifications import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListNotifications, MarkNotificationRead
+from application.ports import NotificationKind
 from domain.errors import NotFound
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

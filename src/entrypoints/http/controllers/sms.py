@@ -14,14 +14,9 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
-from application.messaging import (
-    BulkRequest,
-    SendBulk,
-    SendSms,
-    SmsRequest,
-    never_sent,
-)
+from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber
+from domain.submits import never_sent
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

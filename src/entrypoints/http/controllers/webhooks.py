@@ -8,27 +8,26 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.params import FromPath, JSONBody
 
+from application.ports import DeliveryHistory
 from application.webhooks import (
-    MAX_PER_PAGE,
     DEFAULT_PER_PAGE,
+    MAX_PER_PAGE,
     MAX_URL_LENGTH,
     DeleteWebhook,
-    DeliveryHistory,
-    DeliveryStatus,
     ListWebhookDeliveries,
     ListWebhooks,
     RegisterWebhook,
 )
 from domain.errors import NotFound
+from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.validation import RequestBody, documented, page_parameters
-
 
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 

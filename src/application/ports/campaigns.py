@@ -1,9 +1,4 @@
-"""Campaigns: one message to a contact list, now or at `scheduled_at` (domain.campaigns).
-
-What exists so far is what delivery reports need: a campaign's `delivered_count` and
-`failed_count` follow its messages' final delivery reports, moved in the report's own
-transaction, once per message (`application.deliveries`).
-"""
+"""Campaigns: one message to a contact list, now or later."""
 
 from __future__ import annotations
 

@@ -1,0 +1,124 @@
+"""Accounts and their credentials as stored: accounts, API keys, refresh tokens, phone codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    email: str
+    password_hash: str
+    business_name: str
+    plan: str
+    phone: str | None
+    phone_verified: bool
+    email_verified: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKey:
+    id: str
+    account_id: str
+    name: str
+    prefix: str
+    key_hash: str
+    created_at: datetime
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKeyOwner:
+    """What authenticating a key needs: the key's state and its account's plan."""
+
+    key: ApiKey
+    plan: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshToken:
+    id: str
+    account_id: str
+    family_id: str
+    token_hash: str
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
+class AccountRepository(Protocol):
+    async def add(self, account: Account) -> None:
+        """Raises EmailTaken when the (case-insensitive) email is used already."""
+        ...
+
+    async def get(self, account_id: str) -> Account | None: ...
+
+    async def by_email(self, email: str) -> Account | None: ...
+
+    async def list(self) -> list[Account]: ...
+
+    async def update(self, account: Account) -> None: ...
+
+
+class ApiKeyRepository(Protocol):
+    async def add(self, key: ApiKey) -> None: ...
+
+    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None: ...
+
+    async def list(self, account_id: str) -> list[ApiKey]:
+        """Active keys, newest first."""
+        ...
+
+    async def revoke(self, account_id: str, key_id: str, at: datetime) -> bool:
+        """False when the account has no such active key."""
+        ...
+
+    async def touch(self, account_id: str, key_id: str, at: datetime) -> None: ...
+
+
+class RefreshTokenRepository(Protocol):
+    async def add(self, token: RefreshToken) -> None: ...
+
+    async def by_hash(self, token_hash: str) -> RefreshToken | None: ...
+
+    async def use(self, account_id: str, token_id: str, at: datetime) -> bool:
+        """Mark the token used; False when it was used already (a concurrent refresh)."""
+        ...
+
+    async def revoke_family(self, account_id: str, family_id: str, at: datetime) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneOtp:
+    account_id: str
+    phone: str  # E.164
+    code_hash: str
+    attempts: int
+    expires_at: datetime
+    sent_at: datetime
+    window_started_at: datetime
+    sends_in_window: int
+
+
+class PhoneOtpRepository(Protocol):
+    async def get(self, account_id: str, phone: str) -> PhoneOtp | None: ...
+
+    async def save(self, otp: PhoneOtp) -> None:
+        """Insert or replace the pending code of (account, phone)."""
+        ...
+
+    async def delete(self, account_id: str, phone: str) -> None: ...
+
+    async def phones_sent_since(self, account_id: str, since: datetime) -> int:
+        """How many numbers of the account were sent a code since `since`."""
+        ...
+
+    async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
+        """Delete codes expired by `expired_by` and last sent before `sent_before`; how many."""
+        ...

@@ -1,0 +1,57 @@
+"""Delivery reports as the carrier gives them, and those not matched to a message yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from domain.messages import Message, MessageEvent, is_report
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryReport:
+    gateway_ref: str
+    event: MessageEvent  # what the carrier reports: DELIVERED or UNDELIVERABLE
+    reported_at: datetime  # when the carrier says it happened
+    error: str | None = None  # the carrier's reason, when undeliverable
+
+    def __post_init__(self) -> None:
+        if not is_report(self.event):
+            raise ValueError(f"{self.event} is not a delivery report's event")
+
+    def as_job(self) -> dict[str, Any]:
+        # The payload's key stays "outcome", so jobs queued by an earlier release still run.
+        return {"gateway_ref": self.gateway_ref, "outcome": self.event.value,
+                "reported_at": self.reported_at.isoformat(), "error": self.error}
+
+    @classmethod
+    def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
+        return cls(gateway_ref=payload["gateway_ref"], event=MessageEvent(payload["outcome"]),
+                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
+
+
+@dataclass(frozen=True, slots=True)
+class UnmatchedReport:
+    id: int
+    report: DeliveryReport
+    received_at: datetime
+
+
+class DeliveryReportRepository(Protocol):
+    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
+        """Up to `limit` messages the gateway knows by this reference (one, unless two gateways
+        gave the same one), locked until the transaction ends."""
+        ...
+
+    async def record_status(self, message: Message) -> None:
+        """Store the message's status, delivered_at, error and updated_at."""
+        ...
+
+    async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None: ...
+
+    async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
+        """Reports not matched yet, received since `received_since`, oldest first, locked."""
+        ...
+
+    async def mark_matched(self, report_id: int, at: datetime) -> None: ...

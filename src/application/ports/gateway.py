@@ -1,0 +1,65 @@
+"""The SMS gateway: a carrier connection that takes submits and hands back what it hears."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from application.ports.deliveries import DeliveryReport
+from application.ports.inbound import InboundSms
+
+
+@dataclass(frozen=True, slots=True)
+class OutboundSms:
+    message_id: str  # the submit's idempotency key: a retry under the same id never sends twice
+    account_id: str | None  # None for platform messages (OTPs)
+    to: str  # E.164
+    sender: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitResult:
+    accepted: bool
+    gateway_ref: str | None
+    error: str | None = None  # error code when not accepted
+
+
+class TransientGatewayError(Exception):
+    """The submit never reached the gateway (no connection, not bound, refused for load):
+    nothing was handed over, so retrying is safe and giving up may fail and refund it."""
+
+
+class SubmitOutcomeUnknown(Exception):
+    """The submit may have reached the gateway, but its answer never came (a timeout after the
+    request was written): the SMS may be on its way, so it must not be failed and refunded yet.
+    The message stays `pending` until a later submit under the same id gets the answer."""
+
+
+class SmsGateway(Protocol):
+    """A carrier connection. Contract: a submit repeated under the same `message_id` is answered
+    with the first submit's answer and never sends the SMS twice."""
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult: ...
+
+
+@runtime_checkable
+class BatchSmsGateway(SmsGateway, Protocol):
+    """A gateway that takes a whole batch at once (a bulk's recipients, the reconciler's claim)."""
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
+        """One answer per submit, in order, None for a submit that may have reached the gateway
+        but whose answer never came (`SubmitOutcomeUnknown` for that one alone);
+        TransientGatewayError when the batch as a whole could not be handed over, and
+        SubmitOutcomeUnknown when no answer came for any of it (each message id keeps its
+        idempotency, so submitting again is safe)."""
+        ...
+
+
+class GatewayListener(Protocol):
+    """Where a gateway hands what the carrier tells it, as soon as it hears it."""
+
+    async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None: ...
+
+    async def inbound_sms(self, sms: InboundSms) -> None: ...

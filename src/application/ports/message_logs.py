@@ -1,0 +1,49 @@
+"""The message log as an account reads it: a validated filter in, a page of entries out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from domain.messages import MessageStatus
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLogFilter:
+    """A validated query, in the terms of the `messages` table."""
+
+    account_id: str
+    limit: int
+    offset: int
+    status: MessageStatus | None = None
+    number: str | None = None  # exact E.164 (the search was a whole Tanzanian number)
+    number_fragment: str | None = None  # digits contained in the E.164 number
+    text: str | None = None  # contained in the message text, case-insensitively
+    since: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageLogEntry:
+    message_id: str
+    to: str
+    sender: str
+    requested_sender: str | None
+    status: str
+    message: str
+    cost: str
+    credits_used: int
+    sms_parts: int
+    segments: int
+    encoding: str
+    carrier: str
+    error: str | None
+    batch_id: str | None
+    created_at: datetime
+    delivered_at: datetime | None
+
+
+class MessageLogs(Protocol):
+    async def page(self, log_filter: MessageLogFilter) -> tuple[list[MessageLogEntry], int]:
+        """The matching messages newest first (from `offset`, at most `limit`), and how many match."""
+        ...

@@ -1,0 +1,65 @@
+"""The message log and the sender IDs a send may go out under."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from application.ports.outbox import OutboxEvent
+from domain.ledger import Posting
+from domain.messages import Message, SubmitOutcome
+
+
+class MessageRepository(Protocol):
+    async def add_many(self, messages: Sequence[Message]) -> None: ...
+
+    async def add_paid(self, message: Message, deduction: Posting, entry_id: str, at: datetime) -> bool:
+        """The pending message and the deduction that pays for it, appended in one atomic step,
+        or neither: raises `InsufficientCredits` like `LedgerRepository.post`; False (nothing
+        written) when the deduction's reference was posted before, with its message. First and
+        last write of its unit of work: it may commit it."""
+        ...
+
+    async def get(self, account_id: str, message_id: str) -> Message | None: ...
+
+    async def list_batch(self, account_id: str, batch_id: str) -> list[Message]:
+        """The messages of one bulk batch."""
+        ...
+
+    async def record_outcomes(
+        self, account_id: str, outcomes: Sequence[SubmitOutcome], at: datetime
+    ) -> list[str]:
+        """Move still-`pending` messages to their outcome; the ids moved (others are untouched)."""
+        ...
+
+    async def record_sent(self, account_id: str, outcomes: Sequence[SubmitOutcome],
+                          events: Mapping[str, OutboxEvent], at: datetime) -> list[str]:
+        """`record_outcomes` for outcomes that need no refund, adding the outbox event of each
+        message moved (`events` by message id) in the same atomic step. First and last write of
+        its unit of work: it may commit it."""
+        ...
+
+    async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
+        """Pending messages outside campaigns, untouched since `older_than`, across accounts,
+        oldest first; each is touched at `now` so a concurrent reconciler passes it by."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SenderId:
+    sender_id: str
+    created_at: datetime
+
+
+class SenderIdRepository(Protocol):
+    async def add(self, account_id: str, sender: SenderId) -> bool:
+        """False when the account already has it."""
+        ...
+
+    async def remove(self, account_id: str, sender_id: str) -> bool: ...
+
+    async def list(self, account_id: str) -> list[SenderId]: ...
+
+    async def is_registered(self, account_id: str, sender_id: str) -> bool: ...

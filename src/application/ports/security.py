@@ -1,0 +1,62 @@
+"""Secrets and budgets: password hashing, access tokens, random secrets, rate limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class PasswordHasher(Protocol):
+    async def hash(self, password: str) -> str: ...
+
+    async def verify(self, password_hash: str, password: str) -> bool: ...
+
+    async def verify_dummy(self, password: str) -> None:
+        """Spend the time of one verification, so an unknown email answers as slowly."""
+        ...
+
+
+class AccessTokens(Protocol):
+    def issue(self, account_id: str) -> str:
+        """A signed access token for the account, valid ACCESS_TOKEN_TTL from the clock's now."""
+        ...
+
+    def account_of(self, token: str) -> str:
+        """The account id of a valid, unexpired access token; raises Unauthorized otherwise."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimitState:
+    """One budget after a request was counted against it (the X-RateLimit-* headers)."""
+
+    limit: int
+    remaining: int
+    retry_after: int  # seconds until a request is allowed again; 0 while allowed
+    allowed: bool
+
+
+class RateLimiter(Protocol):
+    async def hit(self, key: str, per_minute: int) -> RateLimitState:
+        """Count one request against `key`'s budget of `per_minute` requests."""
+        ...
+
+    async def peek(self, key: str, per_minute: int) -> RateLimitState:
+        """The budget as it stands, without counting a request."""
+        ...
+
+
+class Secrets(Protocol):
+    def api_key(self) -> str: ...
+
+    def refresh_token(self) -> str: ...
+
+    def otp_code(self) -> str: ...
+
+    def digest(self, secret: str) -> str:
+        """SHA-256 of a high-entropy secret (API keys, refresh tokens), as stored."""
+        ...
+
+    def keyed_digest(self, secret: str) -> str:
+        """HMAC with the service secret, for low-entropy secrets (OTP codes)."""
+        ...

@@ -1,0 +1,68 @@
+"""The unit of work: one transaction over every repository."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Callable, Protocol, Self
+
+from application.ports.accounts import (
+    AccountRepository,
+    ApiKeyRepository,
+    PhoneOtpRepository,
+    RefreshTokenRepository,
+)
+from application.ports.campaigns import CampaignRepository
+from application.ports.credits import LedgerRepository
+from application.ports.deliveries import DeliveryReportRepository
+from application.ports.idempotency import IdempotencyKeys
+from application.ports.inbound import InboundRepository, OptOutRepository
+from application.ports.message_logs import MessageLogs
+from application.ports.messages import MessageRepository, SenderIdRepository
+from application.ports.notifications import NotificationRepository
+from application.ports.outbox import EventOutbox
+from application.ports.payments import PaymentOrderRepository
+from application.ports.reference import CountryRates
+from application.ports.webhooks import WebhookRepository
+
+
+class UnitOfWork(Protocol):
+    """One transaction over every repository.
+
+    `async with uow: ...; await uow.commit()` — leaving the block without a
+    commit rolls everything back.
+    """
+
+    events: EventOutbox
+    ledger: LedgerRepository
+    messages: MessageRepository
+    senders: SenderIdRepository
+    accounts: AccountRepository
+    api_keys: ApiKeyRepository
+    refresh_tokens: RefreshTokenRepository
+    phone_otps: PhoneOtpRepository
+    idempotency_keys: IdempotencyKeys
+    country_rates: CountryRates
+    message_logs: MessageLogs
+    webhooks: WebhookRepository
+    notifications: NotificationRepository
+    inbound: InboundRepository
+    opt_outs: OptOutRepository
+    delivery_reports: DeliveryReportRepository
+    payment_orders: PaymentOrderRepository
+    campaigns: CampaignRepository
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+    async def commit(self) -> None: ...
+
+    async def rollback(self) -> None: ...
+
+
+UnitOfWorkFactory = Callable[[], UnitOfWork]

@@ -1,0 +1,256 @@
+"""Sending SMS: one message (`SendSms`) or one text to many numbers (`SendBulk`).
+
+A send is two transactions around one gateway call: (1) `pending` message + debit commit,
+(2) the outcome (`sent`, or `failed` + refund) commits with its outbox event. A crash between
+the two leaves a `pending` message that `ReconcileStuckMessages` finishes later, submitting it
+again under the same message id (the gateway's idempotency key), so no credit is lost and
+nothing is sent twice. A gateway that took a submit but never answered leaves it `pending` the
+same way: it may be on its way to the handset, so it is neither failed nor refunded yet.
+
+A send is idempotent by its id: run again under a message (or batch) id that was paid for
+before, it resumes that send as it stands instead of paying and sending a second time. The
+Idempotency-Key component relies on that when a retry takes over an abandoned request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWork, UnitOfWorkFactory
+from application.submission import RecordOutcomes, outbound, submit, submit_all
+from domain.drafts import Draft
+from domain.errors import InvalidPhoneNumber, ValidationError
+from domain.ledger import EntryType, Posting
+from domain.messages import Message, MessageStatus
+from domain.phone import Msisdn, msisdn_in, normalize_msisdn
+from domain.rules import MAX_BULK_RECIPIENTS
+from domain.submits import send_status, submit_outcome
+
+
+@dataclass(frozen=True, slots=True)
+class SmsRequest:
+    account_id: str
+    to: str
+    message: str
+    sender: str | None = None  # the request's `from`
+    message_id: str | None = None  # given: the send is idempotent by it (resumes, never repeats)
+
+
+@dataclass(frozen=True, slots=True)
+class SendResult:
+    message_id: str
+    status: str
+    cost: str
+    credits_used: int
+    to: str
+    sender: str  # the sender used
+    requested_sender: str | None  # set when `from` was not registered and the default was used
+    sms_parts: int
+    segments: int
+    encoding: str
+    carrier: str
+    error: str | None
+
+    @classmethod
+    def of(cls, message: Message) -> SendResult:
+        return cls(
+            message_id=message.id, status=send_status(message), cost=message.cost,
+            credits_used=message.credits_used, to=message.to, sender=message.sender,
+            requested_sender=message.requested_sender, sms_parts=message.sms_parts,
+            segments=message.segments, encoding=message.encoding, carrier=message.carrier,
+            error=message.error,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BulkRequest:
+    account_id: str
+    to: Sequence[str]
+    message: str
+    sender: str | None = None
+    batch_id: str | None = None  # given: the batch is idempotent by it (resumes, never repeats)
+
+
+@dataclass(frozen=True, slots=True)
+class BulkEntry:
+    to: str
+    status: str
+    message_id: str | None = None
+    credits_used: int | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BulkResult:
+    batch_id: str
+    total: int
+    sent: int
+    failed: int
+    pending: int  # submitted, but the gateway's answer never came: settled by the reconciler
+    credits_used: int
+    sender: str
+    requested_sender: str | None
+    results: list[BulkEntry]
+
+
+# --- steps ---------------------------------------------------------------------------
+
+
+async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
+                          default: str) -> tuple[str, str | None]:
+    """(sender used, sender asked for when not usable): unregistered senders fall back (spec rule 3)."""
+    if requested is None or requested == default:
+        return default, None
+    if await uow.senders.is_registered(account_id, requested):
+        return requested, None
+    return default, requested
+
+
+# --- use cases -------------------------------------------------------------------------
+
+
+class SendSms:
+    """Single send (`POST /v1/sms/`, `POST /v1/sms/send`): debit, submit, then sent or refunded."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 default_sender: str) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+        self._gateway, self._default_sender = gateway, default_sender
+        self._record = RecordOutcomes(uow, clock, ids)
+
+    async def __call__(self, request: SmsRequest) -> SendResult:
+        draft = Draft.of(request.message, request.sender)
+        to = msisdn_in(request.to, field="to")
+        message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
+        if message.status != MessageStatus.PENDING:
+            return SendResult.of(message)  # finished before under this id
+        outcome = submit_outcome(message, await submit(self._gateway, outbound(message)))
+        if outcome is None:
+            return SendResult.of(message)  # never answered: `pending`, settled by the reconciler
+        final = await self._record(message.account_id, [(message, outcome)])
+        return SendResult.of(final.get(message.id) or await self._current(message))
+
+    async def _debit(self, account_id: str, message_id: str, draft: Draft, to: Msisdn) -> Message:
+        """Transaction 1: the pending message and its deduction, or nothing (402); or, when the
+        id was paid for before, that message as it stands."""
+        at = self._clock.now()
+        async with self._uow() as uow:
+            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+                                                      self._default_sender)
+            message = draft.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
+                                    requested_sender=requested, batch_id=None, at=at)
+            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
+                              description=f"SMS to {to.e164}", reference=message.deduction_reference)
+            if await uow.messages.add_paid(message, posting, self._ids.new_id(), at):
+                await uow.commit()
+                return message
+            paid = await uow.messages.get(account_id, message_id)
+        if paid is None:
+            raise RuntimeError(f"message {message_id} was paid for but is not in the log")
+        return paid
+
+    async def _current(self, message: Message) -> Message:
+        async with self._uow() as uow:
+            return await uow.messages.get(message.account_id, message.id) or message
+
+
+class SendBulk:
+    """`POST /v1/sms/bulk`: one debit for the batch, concurrent submits, one refund for rejects."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 default_sender: str, concurrency: int = 50) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+        self._gateway, self._default_sender = gateway, default_sender
+        self._concurrency = concurrency
+        self._record = RecordOutcomes(uow, clock, ids)
+
+    async def __call__(self, request: BulkRequest) -> BulkResult:
+        if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:
+            raise ValidationError(f"Send to 1 to {MAX_BULK_RECIPIENTS} recipients.", field="to")
+        draft = Draft.of(request.message, request.sender)
+        entries = _distinct_recipients(request.to)
+        recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
+        batch_id = request.batch_id or self._ids.new_id()
+        if not recipients:
+            return _bulk_result(batch_id, entries, {}, self._default_sender, None)
+        sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
+        # Only what is still pending goes to the gateway: a resumed batch may be partly done.
+        final = await self._submit(request.account_id, [m for m in messages if m.status == MessageStatus.PENDING])
+        return _bulk_result(batch_id, entries, {m.to: final.get(m.id, m) for m in messages}, sender, requested)
+
+    async def _submit(self, account_id: str, pending: Sequence[Message]) -> dict[str, Message]:
+        """Transaction 2: the batch handed over, the answered messages' outcomes recorded."""
+        answers = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
+        outcomes = [(message, outcome) for message, answer in zip(pending, answers, strict=True)
+                    if (outcome := submit_outcome(message, answer)) is not None]
+        return await self._record(account_id, outcomes)
+
+    async def _debit(self, account_id: str, batch_id: str, draft: Draft,
+                     recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:
+        """Transaction 1: every pending message and one deduction for all, or nothing (402); or,
+        when the batch id was paid for before, that batch's messages as they stand."""
+        at = self._clock.now()
+        entry_id = self._ids.new_id()
+        async with self._uow() as uow:
+            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+                                                      self._default_sender)
+            messages = [
+                draft.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
+                              requested_sender=requested, batch_id=batch_id, at=at)
+                for to in recipients
+            ]
+            await uow.messages.add_many(messages)
+            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits * len(messages),
+                              description=f"Bulk SMS to {len(messages)} recipients",
+                              reference=f"bulk:{batch_id}")
+            if (await uow.ledger.post(account_id, posting, entry_id, at)).id == entry_id:
+                await uow.commit()
+                return sender, requested, messages
+        # Paid for before: the block above rolled its new messages back; resume the batch's own.
+        async with self._uow() as uow:
+            paid = await uow.messages.list_batch(account_id, batch_id)
+        return paid[0].sender, paid[0].requested_sender, paid
+
+
+def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
+    """Each recipient once, in request order: a valid number (duplicates after normalisation
+    dropped) or, for an invalid one, the text as given."""
+    seen: set[str] = set()
+    entries: list[Msisdn | str] = []
+    for raw in raw_numbers:
+        try:
+            entry: Msisdn | str = normalize_msisdn(raw)
+        except InvalidPhoneNumber:
+            entry = raw
+        key = entry.e164 if isinstance(entry, Msisdn) else f"invalid:{raw}"
+        if key not in seen:
+            seen.add(key)
+            entries.append(entry)
+    return entries
+
+
+def _bulk_entry(message: Message) -> BulkEntry:
+    if message.status != MessageStatus.FAILED:  # sent (delivered since), or pending an answer: paid for
+        return BulkEntry(to=message.to, status=send_status(message), message_id=message.id,
+                         credits_used=message.credits_used)
+    return BulkEntry(to=message.to, status=message.status.value, message_id=message.id,
+                     error=message.error)
+
+
+def _bulk_result(batch_id: str, entries: Sequence[Msisdn | str], by_number: dict[str, Message], sender: str,
+                 requested: str | None) -> BulkResult:
+    """One entry per distinct recipient, in request order: its message as it stands, or the
+    invalid number refused."""
+    results = [
+        _bulk_entry(by_number[entry.e164]) if isinstance(entry, Msisdn)
+        else BulkEntry(to=entry, status=MessageStatus.FAILED.value, error=InvalidPhoneNumber.code)
+        for entry in entries
+    ]
+    sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
+    unanswered = sum(1 for entry in results if entry.status == MessageStatus.PENDING.value)
+    return BulkResult(
+        batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent - unanswered,
+        pending=unanswered, credits_used=sum(entry.credits_used or 0 for entry in results),
+        sender=sender, requested_sender=requested, results=results,
+    )

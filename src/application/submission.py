@@ -1,0 +1,135 @@
+"""Handing SMS to the gateway, and recording what came of it: the steps every send shares.
+
+One policy for every submit (single send, bulk, reconciliation, phone codes, campaign runs):
+the SMS goes out under its message id, which is the gateway's idempotency key, so submitting
+it again never sends it twice. The answer is one of four (`domain.submits.Answer`): accepted,
+refused, unreachable (nothing was handed over: retries of transient faults, done at the adapter
+edge, are spent) or unknown (handed over, perhaps, but no answer came). A batch goes over in one
+hand-over when the gateway takes batches; otherwise one submit per SMS, at most `concurrency`
+in flight (the gateway's window).
+
+What a submit made of a message is recorded by `RecordOutcomes` (transaction 2 of a send).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import datetime
+
+from application.events import message_event
+from application.ports import (
+    BatchSmsGateway,
+    Clock,
+    IdGenerator,
+    OutboundSms,
+    SmsGateway,
+    SubmitOutcomeUnknown,
+    SubmitResult,
+    TransientGatewayError,
+    UnitOfWorkFactory,
+)
+from domain.ledger import EntryType, Posting
+from domain.messages import Message, MessageStatus, SubmitOutcome
+from domain.submits import UNKNOWN, UNREACHABLE, SubmitAnswer
+
+
+def outbound(message: Message) -> OutboundSms:
+    return OutboundSms(message_id=message.id, account_id=message.account_id, to=message.to,
+                       sender=message.sender, text=message.body)
+
+
+def _answer(result: SubmitResult | None) -> SubmitAnswer:
+    if result is None:
+        return UNKNOWN
+    return SubmitAnswer.accepted(result.gateway_ref) if result.accepted else SubmitAnswer.refused(result.error)
+
+
+async def submit(gateway: SmsGateway, sms: OutboundSms) -> SubmitAnswer:
+    """The gateway's answer to one submit."""
+    try:
+        return _answer(await gateway.submit(sms))
+    except TransientGatewayError:
+        return UNREACHABLE
+    except SubmitOutcomeUnknown:
+        return UNKNOWN
+
+
+async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurrency: int) -> list[SubmitAnswer]:
+    """One answer per SMS, in order."""
+    if not batch:
+        return []
+    if isinstance(gateway, BatchSmsGateway):
+        try:
+            results = await gateway.submit_many(batch)
+        except TransientGatewayError:
+            pass  # one by one below, under the same ids: nothing is sent twice
+        except SubmitOutcomeUnknown:
+            return [UNKNOWN] * len(batch)  # the gateway may have them all
+        else:
+            return [_answer(result) for result in results]
+    answers: list[SubmitAnswer] = [UNKNOWN] * len(batch)
+    queue = iter(range(len(batch)))
+
+    async def worker() -> None:
+        for index in queue:  # a shared iterator: each SMS goes to exactly one worker
+            answers[index] = await submit(gateway, batch[index])
+
+    await asyncio.gather(*(worker() for _ in range(min(concurrency, len(batch)))))
+    return answers
+
+
+def _refund(failed: Sequence[Message]) -> Posting:
+    """The credits of messages that failed before reaching a handset, back to their deduction."""
+    description = (f"Refund: SMS to {failed[0].to} failed" if len(failed) == 1
+                   else f"Refund: {len(failed)} SMS failed")
+    return Posting(type=EntryType.REFUND, credits=sum(m.credits_used for m in failed), description=description,
+                   reference=f"refund:{failed[0].id}", refunds=failed[0].deduction_reference)
+
+
+class RecordOutcomes:
+    """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def __call__(self, account_id: str,
+                       outcomes: Sequence[tuple[Message, SubmitOutcome]]) -> dict[str, Message]:
+        """The messages whose outcome this recorded, as they now stand: any a reconciler finished
+        first are left as it left them.
+
+        The messages are one account's, paid for by one deduction (a single send's, or one bulk
+        batch's) or, for the reconciler, several. What failed is refunded in one entry per
+        deduction, keyed by the first message it returns credits for: a message's outcome is
+        recorded once, so no two refunds share a key, and none applies twice, even when a batch
+        is finished in several rounds (a resumed bulk, the reconciler)."""
+        if not outcomes:
+            return {}
+        at = self._clock.now()
+        settled = {message.id: message.settled(outcome, at) for message, outcome in outcomes}
+        if all(outcome.status == MessageStatus.SENT for _, outcome in outcomes):
+            return await self._record_sent(account_id, outcomes, settled, at)
+        async with self._uow() as uow:
+            moved = await uow.messages.record_outcomes(account_id, [outcome for _, outcome in outcomes], at)
+            final = {mid: settled[mid] for mid in moved}
+            paid = {message.id: message for message, _ in outcomes}
+            failed = sorted((paid[mid] for mid in moved if final[mid].status == MessageStatus.FAILED),
+                            key=lambda m: m.id)
+            by_deduction: dict[str, list[Message]] = {}
+            for message in failed:
+                by_deduction.setdefault(message.deduction_reference, []).append(message)
+            for refunded in by_deduction.values():  # a refund names the one deduction it returns
+                await uow.ledger.post(account_id, _refund(refunded), self._ids.new_id(), at)
+            if final:
+                await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
+            await uow.commit()
+        return final
+
+    async def _record_sent(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
+                           settled: dict[str, Message], at: datetime) -> dict[str, Message]:
+        """Nothing to refund: the outcomes and their events in one step."""
+        events = {mid: message_event(message, self._ids.new_id(), at) for mid, message in settled.items()}
+        async with self._uow() as uow:
+            moved = await uow.messages.record_sent(account_id, [outcome for _, outcome in outcomes], events, at)
+            await uow.commit()
+        return {mid: settled[mid] for mid in moved}

@@ -1,0 +1,66 @@
+"""Accounts: plans and their budgets, credential lifetimes, and the rules on an account's fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Literal
+
+from domain.errors import ValidationError
+from domain.phone import msisdn_in
+
+Plan = Literal["free", "pro", "enterprise"]
+PLANS: tuple[Plan, ...] = ("free", "pro", "enterprise")
+# Requests per minute per account, on every authenticated route (spec: Limits).
+PLAN_RATE_LIMITS: dict[str, int] = {"free": 60, "pro": 600, "enterprise": 6000}
+# Requests per minute per client IP on register, login and refresh (spec: Authentication).
+PUBLIC_AUTH_RATE_LIMIT = 30
+
+ACCESS_TOKEN_TTL = timedelta(seconds=900)
+REFRESH_TOKEN_TTL = timedelta(days=7)
+# `last_used_at` is a hint for the dashboard, so a busy key writes it at most once a minute.
+KEY_USE_RESOLUTION = timedelta(minutes=1)
+API_KEY_PREFIX_LENGTH = 12  # "uj_live_" and four characters: enough to tell keys apart
+MAX_KEY_NAME_LENGTH = 100
+MAX_BUSINESS_NAME_LENGTH = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    """Who is calling, once a key or an access token checked out."""
+
+    account_id: str
+    plan: str
+    api_key_id: str | None = None
+
+
+def validate_plan(plan: str) -> str:
+    if plan not in PLANS:
+        raise ValidationError(f"The plan is one of {', '.join(PLANS)}.", field="plan")
+    return plan
+
+
+def validate_business_name(name: str | None) -> str:
+    name = (name or "").strip()
+    if len(name) > MAX_BUSINESS_NAME_LENGTH:
+        raise ValidationError(
+            f"A business name has at most {MAX_BUSINESS_NAME_LENGTH} characters.",
+            field="business_name",
+        )
+    return name
+
+
+def validate_key_name(name: str | None) -> str:
+    name = (name or "").strip()
+    if len(name) > MAX_KEY_NAME_LENGTH:
+        raise ValidationError(f"A key name has at most {MAX_KEY_NAME_LENGTH} characters.", field="name")
+    return name
+
+
+def phone_of(raw: str) -> str:
+    """The E.164 form of a Tanzanian mobile number given in a `phone` field."""
+    return msisdn_in(raw, field="phone").e164
+
+
+def key_prefix(key: str) -> str:
+    return key[:API_KEY_PREFIX_LENGTH]

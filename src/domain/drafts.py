@@ -1,0 +1,46 @@
+"""A send before anything is written: its text checked, its parts counted, its price known.
+
+The draft is made before the sender is resolved or the account debited, so a text that cannot
+be sent is refused before any storage is touched; each recipient's message is then the draft,
+`pending`, paid for at the draft's price.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from domain.messages import Message, MessageStatus
+from domain.phone import Msisdn
+from domain.pricing import cost_text, credits_for_message
+from domain.rules import validate_message_text, validate_sender_id
+from domain.segments import Segmentation, segment
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    text: str
+    segmentation: Segmentation
+    credits: int  # per recipient
+    requested_sender: str | None  # the request's `from`, valid but not yet known to be registered
+
+    @classmethod
+    def of(cls, message: str, sender: str | None) -> Draft:
+        """Raises ValidationError naming `message` or `from` for a text or sender that cannot be sent."""
+        text = validate_message_text(message)
+        requested = validate_sender_id(sender) if sender is not None else None
+        segmentation = segment(text)
+        return cls(text, segmentation, credits_for_message(segmentation.parts), requested)
+
+    def pending(self, *, account_id: str, message_id: str, to: Msisdn, sender: str,
+                requested_sender: str | None, batch_id: str | None, at: datetime) -> Message:
+        """The message to `to`, paid for and not yet handed to the gateway."""
+        seg = self.segmentation
+        return Message(
+            account_id=account_id, id=message_id, batch_id=batch_id, to=to.e164, sender=sender,
+            requested_sender=requested_sender, body=self.text, encoding=seg.encoding.value,
+            characters=seg.characters, sms_parts=seg.parts, segments=seg.segments,
+            credits_used=self.credits, cost=cost_text(self.credits), carrier=str(to.carrier),
+            status=MessageStatus.PENDING, created_at=at, updated_at=at,
+        )
+

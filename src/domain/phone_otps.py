@@ -1,0 +1,48 @@
+"""Phone verification codes: how long one lives, and how often one may be sent.
+
+The codes go out free of charge, so they must not become a free SMS service: a number gets a
+new code at most once a minute and five times an hour, and an account has codes sent to at
+most five numbers an hour. Asking beyond that is refused (`otp_throttled`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from domain.errors import OtpThrottled
+
+OTP_TTL = timedelta(minutes=5)
+OTP_MAX_ATTEMPTS = 5
+OTP_RESEND_AFTER = timedelta(seconds=60)
+OTP_WINDOW = timedelta(hours=1)
+OTP_MAX_SENDS_PER_WINDOW = 5  # per number
+OTP_MAX_PHONES_PER_WINDOW = 5  # per account
+
+
+@dataclass(frozen=True, slots=True)
+class OtpWindow:
+    """One number's sends in its current hour."""
+
+    started_at: datetime
+    sends: int
+    last_sent_at: datetime
+
+
+def next_window(previous: OtpWindow | None, phones_this_hour: int, now: datetime) -> OtpWindow:
+    """The number's window once a code is sent at `now`, or OtpThrottled. `previous`: the
+    number's window (None when it has no code); `phones_this_hour`: how many numbers the
+    account had codes sent to in the last hour (read only when `previous` is None)."""
+    if previous is None:
+        if phones_this_hour >= OTP_MAX_PHONES_PER_WINDOW:
+            raise OtpThrottled("Too many numbers verified this hour; try again later.", field="phone")
+        return OtpWindow(started_at=now, sends=1, last_sent_at=now)
+    wait = previous.last_sent_at + OTP_RESEND_AFTER - now
+    if wait > timedelta(0):
+        raise OtpThrottled(f"A code was just sent; ask again in {int(wait.total_seconds()) + 1} s.",
+                           field="phone")
+    if now - previous.started_at >= OTP_WINDOW:
+        return OtpWindow(started_at=now, sends=1, last_sent_at=now)
+    if previous.sends >= OTP_MAX_SENDS_PER_WINDOW:
+        raise OtpThrottled("Too many codes for this number; try again within the hour.", field="phone")
+    return OtpWindow(started_at=previous.started_at, sends=previous.sends + 1, last_sent_at=now)

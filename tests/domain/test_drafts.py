@@ -1,0 +1,44 @@
+"""A send's draft (domain.drafts): checked and priced before anything is written."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.drafts import Draft
+from domain.errors import ValidationError
+from domain.messages import MessageStatus
+from domain.phone import normalize_msisdn
+from domain.pricing import cost_text
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+TO = normalize_msisdn("0712345678")
+
+texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+                min_size=1, max_size=400).filter(lambda t: t.strip())
+
+
+@given(texts, st.none() | st.just("None") | st.just("DUKA"), st.none() | st.just("b1"))
+def test_a_pending_message_is_paid_at_the_drafts_price_per_part(text: str, sender: str | None,
+                                                                 batch_id: str | None) -> None:
+    draft = Draft.of(text, sender)
+    assert draft.credits == draft.segmentation.parts >= 1
+    message = draft.pending(account_id="a1", message_id="m1", to=TO, sender="UJUMBE",
+                            requested_sender=draft.requested_sender, batch_id=batch_id, at=T0)
+    assert message.status is MessageStatus.PENDING and message.sent_at is None and message.gateway_ref is None
+    assert (message.credits_used, message.cost, message.sms_parts) == (
+        draft.credits, cost_text(draft.credits), draft.segmentation.parts)
+    assert message.to == TO.e164 and message.carrier == str(TO.carrier)
+    assert message.deduction_reference == (f"bulk:{batch_id}" if batch_id else "send:m1")
+
+
+def test_a_text_or_sender_that_cannot_go_out_is_refused_naming_its_field() -> None:
+    with pytest.raises(ValidationError) as empty:
+        Draft.of("   ", None)
+    assert empty.value.field == "message"
+    with pytest.raises(ValidationError) as sender:
+        Draft.of("Habari", "not a sender id!")
+    assert sender.value.field == "from"

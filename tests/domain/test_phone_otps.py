@@ -1,0 +1,84 @@
+"""The phone-code throttle (domain.phone_otps): once a minute, five an hour per number, five numbers an hour."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domain.errors import OtpThrottled
+from domain.phone_otps import (
+    OTP_MAX_PHONES_PER_WINDOW,
+    OTP_MAX_SENDS_PER_WINDOW,
+    OTP_RESEND_AFTER,
+    OTP_WINDOW,
+    OtpWindow,
+    next_window,
+)
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def ask_at(gaps: list[int]) -> list[datetime]:
+    """When a number asks for codes: after each gap in seconds."""
+    times, at = [], T0
+    for gap in gaps:
+        at += timedelta(seconds=gap)
+        times.append(at)
+    return times
+
+
+def sent_at(times: list[datetime]) -> list[tuple[datetime, OtpWindow]]:
+    """The asks that got a code, each with the window it left."""
+    window: OtpWindow | None = None
+    sent = []
+    for at in times:
+        try:
+            window = next_window(window, 0, at)
+        except OtpThrottled:
+            continue
+        sent.append((at, window))
+    return sent
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 1200), min_size=1, max_size=40))
+def test_a_number_gets_a_code_at_most_once_a_minute_and_five_times_in_its_hour(gaps: list[int]) -> None:
+    sent = sent_at(ask_at(gaps))
+    assert sent, "the first ask always gets a code"
+    for (earlier, _), (later, _) in zip(sent, sent[1:]):
+        assert later - earlier >= OTP_RESEND_AFTER
+    for _, window in sent:
+        in_window = [at for at, _ in sent if window.started_at <= at < window.started_at + OTP_WINDOW]
+        assert len(in_window) <= OTP_MAX_SENDS_PER_WINDOW
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 1200), min_size=1, max_size=40))
+def test_an_ask_is_refused_only_for_the_rules_reasons(gaps: list[int]) -> None:
+    window: OtpWindow | None = None
+    for at in ask_at(gaps):
+        try:
+            window = next_window(window, 0, at)
+        except OtpThrottled:
+            assert window is not None
+            too_soon = at - window.last_sent_at < OTP_RESEND_AFTER
+            hour_full = at - window.started_at < OTP_WINDOW and window.sends >= OTP_MAX_SENDS_PER_WINDOW
+            assert too_soon or hour_full
+
+
+@given(st.integers(0, 20))
+def test_an_account_has_codes_sent_to_at_most_five_numbers_an_hour(phones_this_hour: int) -> None:
+    if phones_this_hour >= OTP_MAX_PHONES_PER_WINDOW:
+        with pytest.raises(OtpThrottled):
+            next_window(None, phones_this_hour, T0)
+    else:
+        assert next_window(None, phones_this_hour, T0) == OtpWindow(started_at=T0, sends=1, last_sent_at=T0)
+
+
+def test_the_refusal_says_how_long_to_wait() -> None:
+    window = next_window(None, 0, T0)
+    with pytest.raises(OtpThrottled, match="ask again in 31 s"):
+        next_window(window, 0, T0 + timedelta(seconds=30))
