@@ -34,7 +34,8 @@ HERE = Path(__file__).parent
 # The journeys the stateful phase must be able to take, as (operationId, linked operationId).
 JOURNEYS = [
     ("register", "login"), ("login", "createApiKey"), ("createApiKey", "sendSms"), ("sendSms", "listMessageLogs"),
-    ("registerWebhook", "listWebhookDeliveries"), ("registerWebhook", "deleteWebhook"),
+    ("registerWebhook", "listWebhookDeliveries"), ("listWebhookDeliveries", "deleteWebhook"),
+    ("registerWebhook", "deleteWebhook"),
 ]
 
 
