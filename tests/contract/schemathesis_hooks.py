@@ -8,13 +8,17 @@ the routes, and the ignored-auth check would read a 429 to a request without cre
 not enforced. `ujumbe serve` trusts `X-Forwarded-For` from 127.0.0.1, so each request names a
 different address; the numbering is a counter, so one run is like the next.
 
+An account holds at most 20 webhooks. Outside the stateful phase nothing follows a registration,
+so each webhook registered there is deleted at once: every registration the fuzzer tries is
+judged on what it sends, not refused as the 21st.
+
 Refusals that come from what earlier requests did are not a valid request refused. The
 positive-data check cannot tell them apart, so exactly these answers, to exactly that check,
 are dropped (the run's JSON report counts them as `filtered`):
 - 422 `idempotency_key_reused`: a send reuses an Idempotency-Key this account already used for
   another request; the key is the caller's promise that it is the same request, and the fuzzer
   draws the same few short keys again and again.
-- 400 "An account has at most 20 webhooks.": the fuzzer registers more than 20.
+- 400 "An account has at most 20 webhooks.": the stateful phase registers more than 20.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import httpx
 import schemathesis
 
 _requests = itertools.count(1)
@@ -38,6 +43,15 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if case.headers is None:
         case.headers = {}
     case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
+
+
+@schemathesis.hook
+def after_call(context: Any, case: Any, response: Any) -> None:
+    if (case.operation.label == "POST /v1/webhooks" and response.status_code == 201
+            and case.meta is not None and case.meta.phase.name != "stateful"):
+        webhook = f"{response.request.url.rstrip('/')}/{response.json()['data']['id']}"
+        deleted = httpx.delete(webhook, headers={"Authorization": response.request.headers["Authorization"]})
+        assert deleted.status_code == 200, deleted.text
 
 
 @schemathesis.hook

@@ -9,9 +9,10 @@ credentials enforced, a deleted resource gone and a created one there. It calls 
 customer of `running_app`, with the API key for ApiKey and the access token for BearerJWT.
 Settings that fix the run (seed, examples per operation) are in schemathesis.toml beside this
 file; schemathesis_hooks.py gives each request its own client address (the per-address rate
-limits would otherwise answer most of a run) and drops the two refusals that come from the
-account's state rather than the request (a reused Idempotency-Key, a 21st webhook). No check
-is excluded from any operation.
+limits would otherwise answer most of a run), deletes each webhook the fuzzing phases register
+(an account holds 20), and drops the two refusals that come from the account's state rather
+than the request (a reused Idempotency-Key, a 21st webhook). No check is excluded from any
+operation.
 """
 
 from __future__ import annotations
