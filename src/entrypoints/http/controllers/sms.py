@@ -16,16 +16,16 @@ from litestar.params import JSONBody
 from application.idempotency import IdempotencyGate
 from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber
+from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import never_sent
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
-from domain.rules import MAX_BULK_RECIPIENTS
 from entrypoints.http.validation import (
-    SEND_BODY_LIMIT,
     NUMBER_SCHEMA,
+    SEND_BODY_LIMIT,
     Message,
     Number,
     RequestBody,
