@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from application.ports import Message
-from domain.messages import MessageStatus
+from domain.messages import Message, MessageStatus
 from domain.pricing import cost_text
 
 

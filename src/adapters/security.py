@@ -18,6 +18,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from application.ports import Clock
 from domain.accounts import ACCESS_TOKEN_TTL
 from domain.errors import Unauthorized
+from domain.webhooks import webhook_secret
 
 API_KEY_SCHEME = "uj_live_"
 _BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -130,6 +131,9 @@ class RandomSecrets:
 
     def otp_code(self) -> str:
         return f"{secrets.randbelow(1_000_000):06d}"
+
+    def webhook_secret(self) -> str:
+        return webhook_secret(secrets.token_bytes(32))
 
     def digest(self, secret: str) -> str:
         return hashlib.sha256(secret.encode()).hexdigest()

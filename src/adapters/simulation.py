@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from application.ports import DeliveryReport, GatewayListener
 from domain.messages import MessageEvent
+from domain.submits import SubmitResult
 
 log = logging.getLogger("ujumbe.simulator")
 
@@ -26,8 +27,9 @@ def accepts(to: str) -> bool:
 
 
 async def report_later(listener: GatewayListener | None, accepted: Sequence[ReceivedSms], delay: float) -> None:
-    """The carrier's delivery reports for newly accepted submits, `delay` seconds on (issue 5):
-    delivered, or undeliverable for the magic number."""
+    """The carrier's delivery reports for newly accepted submits, `delay` seconds on (a real
+    carrier reports late, so the simulator does too): delivered, or undeliverable for the magic
+    number."""
     reports = [
         DeliveryReport(
             gateway_ref=sms.gateway_ref,
@@ -58,6 +60,10 @@ class ReceivedSms:
     gateway_ref: str | None
     error: str | None
     created_at: datetime
+
+    def result(self) -> SubmitResult:
+        """The answer this submit got, and every repeat of its message id gets."""
+        return SubmitResult.accepted(self.gateway_ref) if self.accepted else SubmitResult.rejected(self.error)
 
     def as_json(self) -> dict[str, object]:
         return {

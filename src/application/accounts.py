@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from application.ports import Account, Clock, IdGenerator, PasswordHasher, UnitOfWorkFactory
-from domain.accounts import phone_of, validate_business_name, validate_plan
+from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
 from domain.errors import NotFound
-from domain.rules import validate_email, validate_password
+from domain.rules import normalize_email, validate_email, validate_password
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +63,9 @@ class FindAccount:
 
     async def __call__(self, email: str) -> Account:
         async with self._uow() as uow:
-            account = await uow.accounts.by_email(email.strip().lower())
+            account = await uow.accounts.by_email(normalize_email(email))
         if account is None:
-            raise NotFound(f"No account with email {email}.", field="email")
+            raise no_account_with(email)
         return account
 
 
@@ -85,9 +85,9 @@ class SetPlan:
     async def __call__(self, email: str, plan: str) -> Account:
         plan = validate_plan(plan)
         async with self._uow() as uow:
-            account = await uow.accounts.by_email(email.strip().lower())
+            account = await uow.accounts.by_email(normalize_email(email))
             if account is None:
-                raise NotFound(f"No account with email {email}.", field="email")
+                raise no_account_with(email)
             account = replace(account, plan=plan)
             await uow.accounts.update(account)
             await uow.commit()

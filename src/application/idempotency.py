@@ -4,7 +4,7 @@ The first request with a key claims it, and the claim commits before the work ru
 concurrent duplicate sees it and gets `request_in_progress`. A successful response is stored
 and replayed for 24 hours to every retry with the same request; a failure releases the claim
 so a retry runs again, and so does an answer whose operation ended failed (a single send the
-gateway refused). Keys are scoped to (account, route).
+gateway rejected). Keys are scoped to (account, route).
 
 A key stands for one operation (a message id, a batch id) and the claim carries its id. A
 retry of the same request after a failure, or one that takes over a claim abandoned by a
@@ -113,7 +113,7 @@ class IdempotencyGate:
 
     async def forget(self, claim: Claim) -> None:
         """The request answered, but with an operation that ended failed (a send the gateway
-        refused, refunded): nothing is stored, and a retry runs again as a new operation
+        rejected, refunded): nothing is stored, and a retry runs again as a new operation
         (resuming the failed one would only answer its failure again)."""
         async with self._uow() as uow:
             await uow.idempotency_keys.forget(claim)

@@ -22,7 +22,6 @@ from domain.rules import validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
-DEFAULT_LOW_BALANCE_THRESHOLD = 100  # credits (issue 5), per account, set by the operator
 MAX_ANNOUNCEMENT_LENGTH = 1000
 
 

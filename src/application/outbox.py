@@ -2,8 +2,8 @@
 
 Each event becomes one webhook delivery per subscribed endpoint, and every account with new
 events is checked for a low balance (events follow debits: sends, campaigns). Dispatching is
-one transaction per batch, with the events locked (`SKIP LOCKED`), so several workers can
-dispatch at once and an event is never fanned out twice. The delivery jobs are queued after
+one unit of work per batch, which holds the events it took (another worker's batch passes them
+by), so several workers can dispatch at once and an event is never fanned out twice. The delivery jobs are queued after
 the commit; one lost to a crash in between is picked up by `DeliverDueWebhooks`.
 """
 

@@ -12,36 +12,19 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from application.events import payment_event
 from application.ports import (
     Clock,
     IdGenerator,
     Notification,
     NotificationKind,
-    OutboxEvent,
     PaymentOrder,
     UnitOfWorkFactory,
 )
 from domain.payments import PaymentEvent, PaymentStatus, next_payment_status
-from domain.webhooks import WebhookEventType
 
 PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # DESIGN §6: "no answer within 10 minutes"
 EXPIRED = "expired"  # failure_reason of an order nobody answered in time
-
-
-def payment_event(order: PaymentOrder, event_id: str, at: datetime) -> OutboxEvent:
-    """`payment.confirmed` or `payment.failed` for a settled order."""
-    if order.status is PaymentStatus.PENDING:
-        raise ValueError("a pending payment order has no event yet")
-    event_type = (WebhookEventType.PAYMENT_CONFIRMED if order.status is PaymentStatus.CONFIRMED
-                  else WebhookEventType.PAYMENT_FAILED)
-    data: dict[str, object] = {
-        "order_id": order.id, "status": order.status.value, "source": order.source,
-        "provider": order.provider, "amount": order.amount, "currency": order.currency,
-        "credit_amount": order.credit_amount,
-    }
-    if order.status is PaymentStatus.FAILED:
-        data["failure_reason"] = order.failure_reason
-    return OutboxEvent(id=event_id, account_id=order.account_id, type=event_type, data=data, created_at=at)
 
 
 def _expired_notification(order: PaymentOrder, notification_id: str, at: datetime) -> Notification:

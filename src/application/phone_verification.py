@@ -24,21 +24,22 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from application.submission import submit
-from domain.accounts import phone_of
+from domain.accounts import no_account_with, phone_of
 from domain.errors import InvalidOtp, NotFound, ValidationError
-from domain.phone_otps import OTP_MAX_ATTEMPTS, OTP_TTL, OTP_WINDOW, OtpWindow, next_window
+from domain.phone_otps import OTP_MAX_ATTEMPTS, OTP_TTL, OTP_WINDOW, first_window, next_window
+from domain.rules import normalize_email
 from domain.submits import Answer
 
 _CODE = re.compile(r"[0-9]{6}")
 OtpStatus = Literal["sent", "failed", "pending"]
 _OTP_STATUS: dict[Answer, OtpStatus] = {
-    Answer.ACCEPTED: "sent", Answer.REFUSED: "failed", Answer.UNREACHABLE: "failed", Answer.UNKNOWN: "pending",
+    Answer.ACCEPTED: "sent", Answer.REJECTED: "failed", Answer.UNAVAILABLE: "failed", Answer.NO_ANSWER: "pending",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class OtpSent:
-    """`status`: `sent`, the gateway took the SMS; `failed`, it refused it or could not be reached
+    """`status`: `sent`, the gateway took the SMS; `failed`, it rejected it or could not be reached
     (nothing went out); `pending`, it took the SMS but its answer never came: the code is stored
     and may still arrive, and the caller may ask for another one after a minute."""
 
@@ -63,9 +64,10 @@ class SendPhoneOtp:
         code = self._secrets.otp_code()
         async with self._uow() as uow:
             previous = await uow.phone_otps.get(account_id, phone)
-            phones_this_hour = (0 if previous is not None
-                                else await uow.phone_otps.phones_sent_since(account_id, now - OTP_WINDOW))
-            window = next_window(_window_of(previous), phones_this_hour, now)
+            if previous is None:
+                window = first_window(await uow.phone_otps.phones_sent_since(account_id, now - OTP_WINDOW), now)
+            else:
+                window = next_window(previous.window, now)
             await uow.phone_otps.save(PhoneOtp(
                 account_id=account_id, phone=phone, code_hash=_code_hash(self._secrets, account_id, phone, code),
                 attempts=0, expires_at=now + OTP_TTL, sent_at=now, window_started_at=window.started_at,
@@ -75,12 +77,8 @@ class SendPhoneOtp:
         # Platform message (account_id None): the account is not charged for it.
         sms = OutboundSms(message_id=self._ids.new_id(), account_id=None, to=phone, sender=self._sender,
                           text=f"Your ujumbe verification code is {code}. It expires in 5 minutes.")
-        answer = await submit(self._gateway, sms)
-        return OtpSent(phone=phone, status=_OTP_STATUS[answer.answer], expires_in=int(OTP_TTL.total_seconds()))
-
-
-def _window_of(otp: PhoneOtp | None) -> OtpWindow | None:
-    return None if otp is None else OtpWindow(otp.window_started_at, otp.sends_in_window, otp.sent_at)
+        result = await submit(self._gateway, sms)
+        return OtpSent(phone=phone, status=_OTP_STATUS[result.kind], expires_in=int(OTP_TTL.total_seconds()))
 
 
 class VerifyPhone:
@@ -117,9 +115,9 @@ class VerifyPhoneByOperator:
     async def __call__(self, email: str, raw_phone: str) -> Account:
         phone = phone_of(raw_phone)
         async with self._uow() as uow:
-            found = await uow.accounts.by_email(email.strip().lower())
+            found = await uow.accounts.by_email(normalize_email(email))
             if found is None:
-                raise NotFound(f"No account with email {email}.", field="email")
+                raise no_account_with(email)
             account = await _with_verified_phone(uow, found.id, phone)
             await uow.commit()
         return account

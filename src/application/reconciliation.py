@@ -29,7 +29,7 @@ class ReconcileReport:
 class ReconcileStuckMessages:
     """Finish sends a crash left between debit and outcome: submit again under the same id
     (the gateway answers a repeat with its first answer), or fail and refund once the gateway
-    has stayed unreachable or silent for `give_up_after` since the message was created. Run
+    has stayed unavailable or silent for `give_up_after` since the message was created. Run
     periodically by the job worker.
 
     A run claims the stuck messages `batch_size` at a time until a claim comes back short, hands
@@ -70,13 +70,13 @@ class ReconcileStuckMessages:
 
     async def _settle(self, stuck: Sequence[Message]) -> ReconcileReport:
         """One claim: submitted as one batch, the outcomes recorded per account."""
-        answers = await submit_all(self._gateway, [outbound(m) for m in stuck], self._concurrency)
+        results = await submit_all(self._gateway, [outbound(m) for m in stuck], self._concurrency)
         give_up_before = self._clock.now() - self._give_up_after
         by_account: dict[str, list[tuple[Message, SubmitOutcome]]] = {}
         pending = 0
-        for message, answer in zip(stuck, answers, strict=True):
+        for message, result in zip(stuck, results, strict=True):
             # Unanswered for too long: failed and refunded, saying it may have gone out.
-            outcome = resubmit_outcome(message, answer, give_up=message.created_at <= give_up_before)
+            outcome = resubmit_outcome(message, result, give_up=message.created_at <= give_up_before)
             if outcome is None:
                 pending += 1  # claimed again after `older_than`
                 continue

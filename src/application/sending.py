@@ -14,16 +14,17 @@ Idempotency-Key component relies on that when a retry takes over an abandoned re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWork, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit, submit_all
+from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
-from domain.phone import Msisdn, msisdn_in, normalize_msisdn
+from domain.phone import Msisdn, msisdn_in
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import send_status, submit_outcome
 
@@ -136,7 +137,7 @@ class SendSms:
         id was paid for before, that message as it stands."""
         at = self._clock.now()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
                                                       self._default_sender)
             message = draft.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
                                     requested_sender=requested, batch_id=None, at=at)
@@ -169,7 +170,7 @@ class SendBulk:
         if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:
             raise ValidationError(f"Send to 1 to {MAX_BULK_RECIPIENTS} recipients.", field="to")
         draft = Draft.of(request.message, request.sender)
-        entries = _distinct_recipients(request.to)
+        entries = distinct_recipients(request.to)
         recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
         batch_id = request.batch_id or self._ids.new_id()
         if not recipients:
@@ -181,9 +182,9 @@ class SendBulk:
 
     async def _submit(self, account_id: str, pending: Sequence[Message]) -> dict[str, Message]:
         """Transaction 2: the batch handed over, the answered messages' outcomes recorded."""
-        answers = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
-        outcomes = [(message, outcome) for message, answer in zip(pending, answers, strict=True)
-                    if (outcome := submit_outcome(message, answer)) is not None]
+        results = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
+        outcomes = [(message, outcome) for message, result in zip(pending, results, strict=True)
+                    if (outcome := submit_outcome(message, result)) is not None]
         return await self._record(account_id, outcomes)
 
     async def _debit(self, account_id: str, batch_id: str, draft: Draft,
@@ -193,7 +194,7 @@ class SendBulk:
         at = self._clock.now()
         entry_id = self._ids.new_id()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.requested_sender,
+            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
                                                       self._default_sender)
             messages = [
                 draft.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
@@ -213,23 +214,6 @@ class SendBulk:
         return paid[0].sender, paid[0].requested_sender, paid
 
 
-def _distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
-    """Each recipient once, in request order: a valid number (duplicates after normalisation
-    dropped) or, for an invalid one, the text as given."""
-    seen: set[str] = set()
-    entries: list[Msisdn | str] = []
-    for raw in raw_numbers:
-        try:
-            entry: Msisdn | str = normalize_msisdn(raw)
-        except InvalidPhoneNumber:
-            entry = raw
-        key = entry.e164 if isinstance(entry, Msisdn) else f"invalid:{raw}"
-        if key not in seen:
-            seen.add(key)
-            entries.append(entry)
-    return entries
-
-
 def _bulk_entry(message: Message) -> BulkEntry:
     if message.status != MessageStatus.FAILED:  # sent (delivered since), or pending an answer: paid for
         return BulkEntry(to=message.to, status=send_status(message), message_id=message.id,
@@ -247,10 +231,9 @@ def _bulk_result(batch_id: str, entries: Sequence[Msisdn | str], by_number: dict
         else BulkEntry(to=entry, status=MessageStatus.FAILED.value, error=InvalidPhoneNumber.code)
         for entry in entries
     ]
-    sent = sum(1 for entry in results if entry.status == MessageStatus.SENT.value)
-    unanswered = sum(1 for entry in results if entry.status == MessageStatus.PENDING.value)
+    counted = tally(entry.status for entry in results)
     return BulkResult(
-        batch_id=batch_id, total=len(results), sent=sent, failed=len(results) - sent - unanswered,
-        pending=unanswered, credits_used=sum(entry.credits_used or 0 for entry in results),
+        batch_id=batch_id, total=counted.total, sent=counted.sent, failed=counted.failed,
+        pending=counted.pending, credits_used=sum(entry.credits_used or 0 for entry in results),
         sender=sender, requested_sender=requested, results=results,
     )

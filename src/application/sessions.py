@@ -20,6 +20,7 @@ from application.ports import (
 )
 from domain.accounts import ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, Credentials
 from domain.errors import InvalidCredentials, Unauthorized
+from domain.rules import normalize_email
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ class LogIn:
 
     async def __call__(self, email: str, password: str) -> TokenPair:
         async with self._uow() as uow:
-            account = await uow.accounts.by_email(email.strip().lower())
+            account = await uow.accounts.by_email(normalize_email(email))
         # The hash is checked outside the transaction: it is slow and needs no connection.
         if account is None:
             await self._hasher.verify_dummy(password)

@@ -3,8 +3,8 @@
 One policy for every submit (single send, bulk, reconciliation, phone codes, campaign runs):
 the SMS goes out under its message id, which is the gateway's idempotency key, so submitting
 it again never sends it twice. The answer is one of four (`domain.submits.Answer`): accepted,
-refused, unreachable (nothing was handed over: retries of transient faults, done at the adapter
-edge, are spent) or unknown (handed over, perhaps, but no answer came). A batch goes over in one
+rejected, unavailable (nothing was handed over: retries of transient faults, done at the adapter
+edge, are spent) or no answer (handed over, perhaps, but no answer came). A batch goes over in one
 hand-over when the gateway takes batches; otherwise one submit per SMS, at most `concurrency`
 in flight (the gateway's window).
 
@@ -21,17 +21,15 @@ from application.events import message_event
 from application.ports import (
     BatchSmsGateway,
     Clock,
+    GatewayNoAnswer,
+    GatewayUnavailable,
     IdGenerator,
     OutboundSms,
     SmsGateway,
-    SubmitOutcomeUnknown,
-    SubmitResult,
-    TransientGatewayError,
     UnitOfWorkFactory,
 )
-from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
-from domain.submits import UNKNOWN, UNREACHABLE, SubmitAnswer
+from domain.submits import NO_ANSWER, UNAVAILABLE, SubmitResult, refunds
 
 
 def outbound(message: Message) -> OutboundSms:
@@ -39,52 +37,36 @@ def outbound(message: Message) -> OutboundSms:
                        sender=message.sender, text=message.body)
 
 
-def _answer(result: SubmitResult | None) -> SubmitAnswer:
-    if result is None:
-        return UNKNOWN
-    return SubmitAnswer.accepted(result.gateway_ref) if result.accepted else SubmitAnswer.refused(result.error)
-
-
-async def submit(gateway: SmsGateway, sms: OutboundSms) -> SubmitAnswer:
-    """The gateway's answer to one submit."""
+async def submit(gateway: SmsGateway, sms: OutboundSms) -> SubmitResult:
+    """What one submit came to."""
     try:
-        return _answer(await gateway.submit(sms))
-    except TransientGatewayError:
-        return UNREACHABLE
-    except SubmitOutcomeUnknown:
-        return UNKNOWN
+        return await gateway.submit(sms)
+    except GatewayUnavailable:
+        return UNAVAILABLE
+    except GatewayNoAnswer:
+        return NO_ANSWER
 
 
-async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurrency: int) -> list[SubmitAnswer]:
-    """One answer per SMS, in order."""
+async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurrency: int) -> list[SubmitResult]:
+    """One result per SMS, in order."""
     if not batch:
         return []
     if isinstance(gateway, BatchSmsGateway):
         try:
-            results = await gateway.submit_many(batch)
-        except TransientGatewayError:
+            return list(await gateway.submit_many(batch))
+        except GatewayUnavailable:
             pass  # one by one below, under the same ids: nothing is sent twice
-        except SubmitOutcomeUnknown:
-            return [UNKNOWN] * len(batch)  # the gateway may have them all
-        else:
-            return [_answer(result) for result in results]
-    answers: list[SubmitAnswer] = [UNKNOWN] * len(batch)
+        except GatewayNoAnswer:
+            return [NO_ANSWER] * len(batch)  # the gateway may have them all
+    results: list[SubmitResult] = [NO_ANSWER] * len(batch)
     queue = iter(range(len(batch)))
 
     async def worker() -> None:
         for index in queue:  # a shared iterator: each SMS goes to exactly one worker
-            answers[index] = await submit(gateway, batch[index])
+            results[index] = await submit(gateway, batch[index])
 
     await asyncio.gather(*(worker() for _ in range(min(concurrency, len(batch)))))
-    return answers
-
-
-def _refund(failed: Sequence[Message]) -> Posting:
-    """The credits of messages that failed before reaching a handset, back to their deduction."""
-    description = (f"Refund: SMS to {failed[0].to} failed" if len(failed) == 1
-                   else f"Refund: {len(failed)} SMS failed")
-    return Posting(type=EntryType.REFUND, credits=sum(m.credits_used for m in failed), description=description,
-                   reference=f"refund:{failed[0].id}", refunds=failed[0].deduction_reference)
+    return results
 
 
 class RecordOutcomes:
@@ -99,10 +81,8 @@ class RecordOutcomes:
         first are left as it left them.
 
         The messages are one account's, paid for by one deduction (a single send's, or one bulk
-        batch's) or, for the reconciler, several. What failed is refunded in one entry per
-        deduction, keyed by the first message it returns credits for: a message's outcome is
-        recorded once, so no two refunds share a key, and none applies twice, even when a batch
-        is finished in several rounds (a resumed bulk, the reconciler)."""
+        batch's) or, for the reconciler, several. What failed is refunded per deduction
+        (`domain.submits.refunds`)."""
         if not outcomes:
             return {}
         at = self._clock.now()
@@ -113,13 +93,8 @@ class RecordOutcomes:
             moved = await uow.messages.record_outcomes(account_id, [outcome for _, outcome in outcomes], at)
             final = {mid: settled[mid] for mid in moved}
             paid = {message.id: message for message, _ in outcomes}
-            failed = sorted((paid[mid] for mid in moved if final[mid].status == MessageStatus.FAILED),
-                            key=lambda m: m.id)
-            by_deduction: dict[str, list[Message]] = {}
-            for message in failed:
-                by_deduction.setdefault(message.deduction_reference, []).append(message)
-            for refunded in by_deduction.values():  # a refund names the one deduction it returns
-                await uow.ledger.post(account_id, _refund(refunded), self._ids.new_id(), at)
+            for refund in refunds(paid[mid] for mid in moved if final[mid].status == MessageStatus.FAILED):
+                await uow.ledger.post(account_id, refund, self._ids.new_id(), at)
             if final:
                 await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
             await uow.commit()

@@ -17,7 +17,6 @@ from typing import Any
 
 from application.ports import (
     Clock,
-    DeliveryStatus,
     IdGenerator,
     JobQueue,
     OutboxEvent,
@@ -28,7 +27,7 @@ from application.ports import (
     WebhookEndpoint,
     WebhookSender,
 )
-from domain.webhook_deliveries import after_attempt
+from domain.webhook_deliveries import DeliveryStatus, after_attempt
 from domain.webhooks import sign, standard_webhooks_signature
 
 DELIVER_WEBHOOK = "deliver_webhook"  # job: {"account_id", "delivery_id"}
@@ -124,7 +123,7 @@ class DeliverWebhook:
         )
         done = self._clock.now()
         attempts = delivery.attempts + 1
-        step = after_attempt(attempts, response.status_code, done - delivery.created_at, self._jitter())
+        step = after_attempt(attempts, response.status_code, done - delivery.created_at, self._jitter)
         attempted = replace(
             delivery, attempts=attempts, last_status_code=response.status_code, last_error=response.error,
             status=step.status, next_attempt_at=done + step.retry_in if step.retry_in is not None else None,
@@ -146,6 +145,7 @@ class DeliverWebhook:
         if attempted.status is DeliveryStatus.PENDING:
             await schedule_delivery(self._jobs, attempted)
         return attempted
+
 
 class DeliverDueWebhooks:
     """Re-queues due deliveries whose job went missing (a crash between commit and defer)."""

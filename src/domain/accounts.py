@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
-from domain.errors import ValidationError
+from domain.errors import NotFound, ValidationError
 from domain.phone import msisdn_in
 
 Plan = Literal["free", "pro", "enterprise"]
@@ -60,6 +60,11 @@ def validate_key_name(name: str | None) -> str:
 def phone_of(raw: str) -> str:
     """The E.164 form of a Tanzanian mobile number given in a `phone` field."""
     return msisdn_in(raw, field="phone").e164
+
+
+def no_account_with(email: str) -> NotFound:
+    """The refusal of an operator command naming an email no account has."""
+    return NotFound(f"No account with email {email}.", field="email")
 
 
 def key_prefix(key: str) -> str:

@@ -22,15 +22,17 @@ class Draft:
     text: str
     segmentation: Segmentation
     credits: int  # per recipient
-    requested_sender: str | None  # the request's `from`, valid but not yet known to be registered
+    # The request's `from` as asked: a valid sender ID, not yet known to be the account's. The
+    # message records it as `requested_sender` only if it turns out unusable.
+    asked_sender: str | None
 
     @classmethod
     def of(cls, message: str, sender: str | None) -> Draft:
         """Raises ValidationError naming `message` or `from` for a text or sender that cannot be sent."""
         text = validate_message_text(message)
-        requested = validate_sender_id(sender) if sender is not None else None
+        asked = validate_sender_id(sender) if sender is not None else None
         segmentation = segment(text)
-        return cls(text, segmentation, credits_for_message(segmentation.parts), requested)
+        return cls(text, segmentation, credits_for_message(segmentation.parts), asked)
 
     def pending(self, *, account_id: str, message_id: str, to: Msisdn, sender: str,
                 requested_sender: str | None, batch_id: str | None, at: datetime) -> Message:

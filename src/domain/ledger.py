@@ -19,6 +19,9 @@ from domain.pricing import cost_text
 # Far above any real grant or purchase (a typo's guard), and small enough that an amount always
 # fits the ledger's integer amount column (balances are bigint).
 MAX_POSTING_CREDITS = 1_000_000_000
+# An account is told its balance is low below this many credits (the operator may set another
+# threshold per account): about a hundred SMS left, time enough to top up before sends are refused.
+DEFAULT_LOW_BALANCE_THRESHOLD = 100
 
 
 class EntryType(StrEnum):

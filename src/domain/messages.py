@@ -19,7 +19,7 @@ UNDELIVERABLE_ERROR = "undeliverable"  # error of a message the carrier reported
 
 
 class MessageStatus(StrEnum):
-    PENDING = "pending"  # queued by a campaign or schedule, not yet handed to the gateway
+    PENDING = "pending"  # paid for; not yet handed to the gateway, or handed over and no answer came yet
     SENT = "sent"  # accepted by the gateway, not yet on the handset
     DELIVERED = "delivered"
     FAILED = "failed"
@@ -27,7 +27,8 @@ class MessageStatus(StrEnum):
 
 class MessageEvent(StrEnum):
     SUBMITTED = "submitted"  # gateway accepted the submit
-    REJECTED = "rejected"  # gateway refused the submit (credits are refunded)
+    # The submit failed: rejected, the gateway unavailable, or given up without an answer (refunded).
+    FAILED_AT_SUBMIT = "failed_at_submit"
     DELIVERED = "delivered"  # delivery report: on the handset
     UNDELIVERABLE = "undeliverable"  # delivery report: carrier gave up
 
@@ -39,7 +40,7 @@ _REPORTED = {
 }
 _SUBMIT_OUTCOME = {
     MessageEvent.SUBMITTED: MessageStatus.SENT,
-    MessageEvent.REJECTED: MessageStatus.FAILED,
+    MessageEvent.FAILED_AT_SUBMIT: MessageStatus.FAILED,
 }
 
 

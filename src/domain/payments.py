@@ -12,6 +12,8 @@ from typing import NamedTuple
 
 from domain.errors import IllegalTransition
 
+CURRENCY = "TZS"  # every order is paid in Tanzanian shillings, through Tanzanian mobile money
+
 
 class PaymentStatus(StrEnum):
     PENDING = "pending"

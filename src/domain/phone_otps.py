@@ -29,14 +29,16 @@ class OtpWindow:
     last_sent_at: datetime
 
 
-def next_window(previous: OtpWindow | None, phones_this_hour: int, now: datetime) -> OtpWindow:
-    """The number's window once a code is sent at `now`, or OtpThrottled. `previous`: the
-    number's window (None when it has no code); `phones_this_hour`: how many numbers the
-    account had codes sent to in the last hour (read only when `previous` is None)."""
-    if previous is None:
-        if phones_this_hour >= OTP_MAX_PHONES_PER_WINDOW:
-            raise OtpThrottled("Too many numbers verified this hour; try again later.", field="phone")
-        return OtpWindow(started_at=now, sends=1, last_sent_at=now)
+def first_window(phones_this_hour: int, now: datetime) -> OtpWindow:
+    """The window of a number that has no code yet, once one is sent at `now`, or OtpThrottled:
+    `phones_this_hour` is how many numbers the account had codes sent to in the last hour."""
+    if phones_this_hour >= OTP_MAX_PHONES_PER_WINDOW:
+        raise OtpThrottled("Too many numbers verified this hour; try again later.", field="phone")
+    return OtpWindow(started_at=now, sends=1, last_sent_at=now)
+
+
+def next_window(previous: OtpWindow, now: datetime) -> OtpWindow:
+    """The number's window once another code is sent at `now`, or OtpThrottled."""
     wait = previous.last_sent_at + OTP_RESEND_AFTER - now
     if wait > timedelta(0):
         raise OtpThrottled(f"A code was just sent; ask again in {int(wait.total_seconds()) + 1} s.",

@@ -74,9 +74,14 @@ def validate_idempotency_key(value: str) -> str:
     return value
 
 
+def normalize_email(value: str) -> str:
+    """An address as stored and compared: trimmed and lowercased."""
+    return value.strip().lower()
+
+
 def validate_email(value: str) -> str:
-    """The address as stored and compared: trimmed and lowercased."""
-    email = value.strip().lower()
+    """The address as stored and compared (`normalize_email`), if it is one."""
+    email = normalize_email(value)
     local = email.partition("@")[0]
     if len(email) > MAX_EMAIL_LENGTH or len(local) > 64 or not _EMAIL.fullmatch(email):
         raise ValidationError("This is not a valid email address.", field="email")

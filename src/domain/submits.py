@@ -1,79 +1,105 @@
-"""What a submit's answer does to a pending message, and what a send answers its caller.
+"""What one submit comes to, what that does to a pending message, and what a send answers.
 
-The gateway either took the SMS (`sent`), refused it (`failed`, credits refunded), could not
-be reached at all (`failed`: nothing was handed over, so nothing can arrive; refunded), or took
-it without answering (`unknown`): the SMS may be on its way, so the message stays `pending`
-and keeps its credits until a later submit under the same id gets the answer. A message that a
-crash or a silent gateway left pending is submitted again by the reconciler; when it gives up,
-the message fails and is refunded as `gateway_no_answer`, which says it may have gone out.
+The gateway answers a submit in one of four ways (`Answer`): it took the SMS (`sent`), it
+rejected it (`failed`, credits refunded), it could not be reached at all (`failed`: nothing was
+handed over, so nothing can arrive; refunded as `gateway_unavailable`), or no answer came after
+the SMS was handed over: it may be on its way, so the message stays `pending` and keeps its
+credits until a later submit under the same id gets the answer. A message that a crash or a
+silent gateway left pending is submitted again by the reconciler; when it gives up, the message
+fails and is refunded as `gateway_no_answer`, which says it may have gone out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageEvent, MessageStatus, SubmitOutcome, next_status
 from domain.pricing import cost_text
 
 # Error codes a user reads in the log and the send's answer.
 GATEWAY_UNAVAILABLE = "gateway_unavailable"  # the submit never reached the gateway
 GATEWAY_NO_ANSWER = "gateway_no_answer"  # given up without an answer: it may have gone out
-GATEWAY_REFUSED = "rejected"  # the gateway refused without naming a reason
+GATEWAY_REJECTED = "rejected"  # the gateway rejected it without naming a reason
 
 
 class Answer(StrEnum):
     ACCEPTED = "accepted"  # the gateway took the SMS
-    REFUSED = "refused"  # the gateway said no
-    UNREACHABLE = "unreachable"  # nothing was handed over (retries spent)
-    UNKNOWN = "unknown"  # handed over, perhaps; the answer never came
+    REJECTED = "rejected"  # the gateway said no
+    UNAVAILABLE = "unavailable"  # nothing was handed over (retries spent)
+    NO_ANSWER = "no_answer"  # handed over, perhaps; the answer never came
 
 
 @dataclass(frozen=True, slots=True)
-class SubmitAnswer:
+class SubmitResult:
     """What one submit came to."""
 
-    answer: Answer
+    kind: Answer
     gateway_ref: str | None = None  # the gateway's id for an accepted SMS
-    error: str | None = None  # why it was refused
+    reason: str | None = None  # the gateway's error code for a rejected one, when it named one
 
     @classmethod
-    def accepted(cls, gateway_ref: str | None) -> SubmitAnswer:
+    def accepted(cls, gateway_ref: str | None) -> SubmitResult:
         return cls(Answer.ACCEPTED, gateway_ref=gateway_ref)
 
     @classmethod
-    def refused(cls, error: str | None) -> SubmitAnswer:
-        return cls(Answer.REFUSED, error=error or GATEWAY_REFUSED)
+    def rejected(cls, reason: str | None) -> SubmitResult:
+        return cls(Answer.REJECTED, reason=reason)
 
 
-UNREACHABLE = SubmitAnswer(Answer.UNREACHABLE, error=GATEWAY_UNAVAILABLE)
-UNKNOWN = SubmitAnswer(Answer.UNKNOWN)
+UNAVAILABLE = SubmitResult(Answer.UNAVAILABLE)
+NO_ANSWER = SubmitResult(Answer.NO_ANSWER)
 
 
 def _failed(message: Message, error: str) -> SubmitOutcome:
-    status = next_status(message.status, MessageEvent.REJECTED)
+    status = next_status(message.status, MessageEvent.FAILED_AT_SUBMIT)
     return SubmitOutcome(message.id, status, None, error, 0, cost_text(0))
 
 
-def submit_outcome(message: Message, answer: SubmitAnswer) -> SubmitOutcome | None:
-    """The outcome of a pending message's submit; None while the answer is unknown (it stays
-    pending, paid for)."""
-    if answer.answer is Answer.ACCEPTED:
-        status = next_status(message.status, MessageEvent.SUBMITTED)
-        return SubmitOutcome(message.id, status, answer.gateway_ref, None, message.credits_used, message.cost)
-    if answer.answer is Answer.UNKNOWN:
-        return None
-    return _failed(message, answer.error or GATEWAY_REFUSED)
+def submit_outcome(message: Message, result: SubmitResult) -> SubmitOutcome | None:
+    """The outcome of a pending message's submit; None when no answer came (it stays pending,
+    paid for)."""
+    match result.kind:
+        case Answer.ACCEPTED:
+            status = next_status(message.status, MessageEvent.SUBMITTED)
+            return SubmitOutcome(message.id, status, result.gateway_ref, None, message.credits_used, message.cost)
+        case Answer.REJECTED:
+            return _failed(message, result.reason or GATEWAY_REJECTED)
+        case Answer.UNAVAILABLE:
+            return _failed(message, GATEWAY_UNAVAILABLE)
+        case Answer.NO_ANSWER:
+            return None
 
 
-def resubmit_outcome(message: Message, answer: SubmitAnswer, *, give_up: bool) -> SubmitOutcome | None:
+def resubmit_outcome(message: Message, result: SubmitResult, *, give_up: bool) -> SubmitOutcome | None:
     """The outcome of submitting again a message an earlier submit left pending. Only the
-    gateway's own answer settles it: unreachable now says nothing of the first submit, which may
+    gateway's own answer settles it: unavailable now says nothing of the first submit, which may
     have gone out. Without an answer it stays pending, or fails as `gateway_no_answer` once the
     reconciler gives up on it (`give_up`)."""
-    if answer.answer in (Answer.ACCEPTED, Answer.REFUSED):
-        return submit_outcome(message, answer)
+    if result.kind in (Answer.ACCEPTED, Answer.REJECTED):
+        return submit_outcome(message, result)
     return _failed(message, GATEWAY_NO_ANSWER) if give_up else None
+
+
+def refunds(failed: Iterable[Message]) -> list[Posting]:
+    """The credits of messages that failed at submit, back to the deductions that paid for them
+    (`failed`: as they were paid for): one refund per deduction, keyed by the first message, by
+    id, it returns credits for. A message fails once, so no two refunds share a key and none
+    applies twice, even when a batch is finished in several rounds (a resumed bulk, the
+    reconciler)."""
+    by_deduction: dict[str, list[Message]] = {}
+    for message in sorted(failed, key=lambda m: m.id):
+        by_deduction.setdefault(message.deduction_reference, []).append(message)
+    return [_refund(messages) for messages in by_deduction.values()]
+
+
+def _refund(failed: list[Message]) -> Posting:
+    description = (f"Refund: SMS to {failed[0].to} failed" if len(failed) == 1
+                   else f"Refund: {len(failed)} SMS failed")
+    return Posting(type=EntryType.REFUND, credits=sum(m.credits_used for m in failed), description=description,
+                   reference=f"refund:{failed[0].id}", refunds=failed[0].deduction_reference)
 
 
 def send_status(message: Message) -> str:
@@ -83,7 +109,7 @@ def send_status(message: Message) -> str:
 
 
 def never_sent(status: str, error: str | None) -> bool:
-    """A send answered `failed` that certainly did not go out (refused at submit, or never handed
+    """A send answered `failed` that certainly did not go out (rejected at submit, or never handed
     over), as opposed to one given up without an answer, which may have: only the former may be
     sent again as a new message (the Idempotency-Key rule for failed originals)."""
     return status == MessageStatus.FAILED.value and error != GATEWAY_NO_ANSWER

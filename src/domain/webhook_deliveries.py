@@ -8,6 +8,7 @@ once and the endpoint is disabled, so no later event is sent there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
@@ -30,9 +31,10 @@ class AfterAttempt:
     disable_endpoint: bool = False
 
 
-def after_attempt(attempts: int, status_code: int | None, since_event: timedelta, jitter: float) -> AfterAttempt:
+def after_attempt(attempts: int, status_code: int | None, since_event: timedelta,
+                  jitter: Callable[[], float]) -> AfterAttempt:
     """What follows the `attempts`-th attempt (1, 2, ...), answered `status_code` (None: no
-    answer), `since_event` after its event; `jitter` in [0, 1) spreads the wait."""
+    answer), `since_event` after its event; `jitter` draws what spreads the wait."""
     if status_code is not None and 200 <= status_code < 300:
         return AfterAttempt(DeliveryStatus.SUCCEEDED)
     if status_code == GONE:

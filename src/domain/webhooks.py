@@ -1,6 +1,7 @@
-"""Signatures on outgoing webhooks, so receivers can trust and de-duplicate them.
+"""Customer webhooks: what an endpoint may be, and the signatures receivers trust them by.
 
-Two schemes are sent side by side: our `X-Service-Signature` (`t=<unix>,v1=<hex HMAC-SHA256 of
+An endpoint is an absolute http(s) URL that takes some of the event types (all when none are
+named). Two signature schemes are sent side by side: our `X-Service-Signature` (`t=<unix>,v1=<hex HMAC-SHA256 of
 "t.body">`, keyed with the endpoint secret string as given) and the Standard Webhooks headers, so
 that off-the-shelf verifier libraries work unchanged. Timestamps are signed to stop replays.
 """
@@ -10,11 +11,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from enum import StrEnum
+from urllib.parse import urlsplit
+
+from domain.errors import ValidationError
 
 STANDARD_SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_SECONDS = 300
+MAX_URL_LENGTH = 2048
+MAX_ENDPOINTS_PER_ACCOUNT = 20
 
 
 class WebhookEventType(StrEnum):
@@ -28,6 +35,40 @@ class WebhookEventType(StrEnum):
 
 
 EVENT_TYPES: frozenset[str] = frozenset(WebhookEventType)
+
+
+def validate_url(url: str) -> str:
+    """The endpoint's URL, trimmed: absolute http(s), with a host and no whitespace."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if (
+        len(url) > MAX_URL_LENGTH
+        or parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or any(c.isspace() for c in url)
+    ):
+        raise ValidationError("The url must be an absolute http(s) URL.", field="url")
+    return url
+
+
+def validate_events(events: Sequence[str] | None) -> tuple[str, ...]:
+    """The event types an endpoint takes, sorted, each once; all of them when none are named."""
+    if events is None:
+        return tuple(sorted(EVENT_TYPES))
+    unknown = [e for e in events if e not in EVENT_TYPES]
+    if not events or unknown:
+        raise ValidationError(
+            f"events is a non-empty list of: {', '.join(sorted(EVENT_TYPES))}"
+            + (f" (unknown: {', '.join(unknown)})" if unknown else ""),
+            field="events",
+        )
+    return tuple(sorted(set(events)))
+
+
+def webhook_secret(random_bytes: bytes) -> str:
+    """`whsec_` + base64 of the secret's random bytes: Standard Webhooks' form, usable by its
+    libraries."""
+    return STANDARD_SECRET_PREFIX + base64.b64encode(random_bytes).decode("ascii")
 
 
 def _hmac_sha256(key: bytes, content: bytes) -> bytes:
@@ -90,9 +131,10 @@ def retry_delay(attempts: int, jitter: float) -> timedelta:
     return base * (1 + JITTER * (2 * jitter - 1))
 
 
-def next_retry(attempts: int, since_event: timedelta, jitter: float) -> timedelta | None:
+def next_retry(attempts: int, since_event: timedelta, jitter: Callable[[], float]) -> timedelta | None:
     """The wait before retrying a delivery whose `attempts`-th attempt just failed, `since_event`
-    after its event; None once GIVE_UP_AFTER has passed: the delivery has failed for good."""
+    after its event; None once GIVE_UP_AFTER has passed: the delivery has failed for good.
+    `jitter` draws the spread (see retry_delay), only when there is a wait to spread."""
     if since_event >= GIVE_UP_AFTER:
         return None
-    return retry_delay(attempts, jitter)
+    return retry_delay(attempts, jitter())

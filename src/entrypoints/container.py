@@ -176,7 +176,7 @@ class Container(containers.DeclarativeContainer):
         HttpxWebhookSender, allow_private=settings.provided.webhooks_allow_private
     )
     register_webhook = providers.Factory(
-        RegisterWebhook, uow=uow.provider, clock=clock, ids=ids, sender=webhook_sender
+        RegisterWebhook, uow=uow.provider, clock=clock, ids=ids, secrets=secrets, sender=webhook_sender
     )
     list_webhooks = providers.Factory(ListWebhooks, uow=uow.provider)
     delete_webhook = providers.Factory(DeleteWebhook, uow=uow.provider)

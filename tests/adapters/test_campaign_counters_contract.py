@@ -10,9 +10,9 @@ import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.deliveries import ApplyDeliveryReport, ReportResult
-from application.ports import Campaign, DeliveryReport, SubmitOutcome
+from application.ports import Campaign, DeliveryReport
 from domain.campaigns import CampaignStatus
-from domain.messages import MessageEvent, MessageStatus
+from domain.messages import MessageEvent, MessageStatus, SubmitOutcome
 from tests_support import Backend, ids, pending_message
 
 ACCOUNT = ids(1)

@@ -15,7 +15,8 @@ from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
+from domain.submits import Answer, SubmitResult
 
 
 @pytest.fixture(params=["memory", "postgres"])
@@ -38,12 +39,12 @@ def sms(message_id: str, to: str = "+255712345678", text: str = "Habari") -> Out
 
 async def test_an_ordinary_number_is_accepted_with_a_gateway_reference(simulator) -> None:
     result = await simulator.submit(sms("m1"))
-    assert result.accepted and result.gateway_ref and result.error is None
+    assert result.kind is Answer.ACCEPTED and result.gateway_ref and result.reason is None
 
 
 async def test_the_magic_number_is_rejected_at_submit(simulator) -> None:
     result = await simulator.submit(sms("m1", to="+255799000001"))
-    assert result == SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
+    assert result == SubmitResult.rejected("rejected_by_gateway")
 
 
 async def test_a_repeated_message_id_gets_the_first_answer_and_is_recorded_once(simulator) -> None:
@@ -57,9 +58,9 @@ async def test_submits_in_flight_together_are_each_answered_and_a_repeat_among_t
     numbers = ["+255712345678", "+255799000001", "+255754000111"]
     results = await asyncio.gather(*(simulator.submit(sms(f"m{n}", to=to)) for n, to in enumerate(numbers)),
                                    simulator.submit(sms("m0", to=numbers[0])))
-    assert [r.accepted for r in results] == [True, False, True, True]
+    assert [r.kind for r in results] == [Answer.ACCEPTED, Answer.REJECTED, Answer.ACCEPTED, Answer.ACCEPTED]
     assert results[3] == results[0]
-    assert len({r.gateway_ref for r in results if r.accepted}) == 2
+    assert len({r.gateway_ref for r in results if r.kind is Answer.ACCEPTED}) == 2
     assert sorted(r.message_id for r in await simulator.received()) == ["m0", "m1", "m2"]
 
 
@@ -79,26 +80,26 @@ class Flaky:
 
     def __init__(self, failures: int, error: Exception | None = None) -> None:
         self.failures = failures
-        self.error = error or TransientGatewayError("timeout")
+        self.error = error or GatewayUnavailable("timeout")
         self.attempts: list[str] = []
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         self.attempts.append(sms.message_id)
         if len(self.attempts) <= self.failures:
             raise self.error
-        return SubmitResult(accepted=True, gateway_ref="ref-1")
+        return SubmitResult.accepted("ref-1")
 
 
 async def test_retries_transient_faults_under_the_same_message_id() -> None:
     flaky = Flaky(failures=2)
     result = await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
-    assert result.accepted
+    assert result.kind is Answer.ACCEPTED
     assert flaky.attempts == ["m1", "m1", "m1"]
 
 
 async def test_gives_up_after_the_last_attempt_with_the_transient_error() -> None:
     flaky = Flaky(failures=5)
-    with pytest.raises(TransientGatewayError):
+    with pytest.raises(GatewayUnavailable):
         await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
     assert len(flaky.attempts) == 3
 
@@ -110,7 +111,7 @@ async def test_a_simulator_whose_database_is_gone_is_a_transient_fault(clean_dat
     async with pool.connection() as conn:
         await conn.execute("ALTER TABLE simulator_messages RENAME TO simulator_messages_away")
     try:
-        with pytest.raises(TransientGatewayError):
+        with pytest.raises(GatewayUnavailable):
             await simulator.submit(sms("m1"))
     finally:
         async with pool.connection() as conn:
@@ -119,10 +120,10 @@ async def test_a_simulator_whose_database_is_gone_is_a_transient_fault(clean_dat
 
 
 @pytest.mark.parametrize(("error", "meaning"), [
-    (PoolTimeout("no connection"), TransientGatewayError),  # nothing was sent
-    (psycopg.errors.UndefinedTable("no table"), TransientGatewayError),  # refused: rolled back
-    (psycopg.OperationalError("consuming input failed"), SubmitOutcomeUnknown),  # lost mid-statement
-    (psycopg.errors.AdminShutdown("terminating connection"), SubmitOutcomeUnknown),
+    (PoolTimeout("no connection"), GatewayUnavailable),  # nothing was sent
+    (psycopg.errors.UndefinedTable("no table"), GatewayUnavailable),  # refused: rolled back
+    (psycopg.OperationalError("consuming input failed"), GatewayNoAnswer),  # lost mid-statement
+    (psycopg.errors.AdminShutdown("terminating connection"), GatewayNoAnswer),
 ])
 def test_a_failed_recording_is_unreachable_only_when_nothing_can_have_been_recorded(
     error: Exception, meaning: type[Exception]

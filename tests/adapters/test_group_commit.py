@@ -1,4 +1,4 @@
-"""Group commit of single sends (issue 4): concurrent `add_paid` and `record_sent` calls share
+"""Group commit of single sends: concurrent `add_paid` and `record_sent` calls share
 one statement and one commit on PostgreSQL, and each caller still gets exactly the verdict it
 would get if the calls ran one after another. The same assertions run on the memory adapter."""
 
@@ -17,10 +17,10 @@ from adapters.postgres.database import create_pool
 from adapters.postgres.group_commit import group_commits
 from adapters.postgres.messaging import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
+from application.ports import OutboxEvent, SenderId
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
-from domain.messages import MessageStatus
+from domain.messages import Message, MessageStatus, SubmitOutcome
 from tests_support import ids, pending_message
 
 ONE, TWO = ids(1), ids(2)

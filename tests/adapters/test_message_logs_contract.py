@@ -9,8 +9,8 @@ import pytest
 
 from adapters.postgres.message_logs import listing
 from application.message_logs import MessageLogQuery, message_log_filter
-from application.ports import Message, MessageLogFilter
-from domain.messages import MessageStatus
+from application.ports import MessageLogFilter
+from domain.messages import Message, MessageStatus
 from tests_support import ids, pending_message
 
 ACCOUNT, OTHER = ids(1), ids(2)

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Message, SenderId, SubmitOutcome
+from application.ports import SenderId
 from domain.ledger import EntryType, Posting
-from domain.messages import MessageStatus
+from domain.messages import Message, MessageStatus, SubmitOutcome
 from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)

@@ -13,11 +13,12 @@ import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.credits import Grant, GrantCredits
-from application.ports import OutboundSms, SubmitResult
+from application.ports import OutboundSms
 from application.reconciliation import ReconcileStuckMessages
 from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
+from domain.submits import NO_ANSWER, SubmitResult
 from tests_support import ids
 
 SHOP, CLINIC = ids(1), ids(2)
@@ -46,11 +47,11 @@ class BatchGateway:
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         raise AssertionError("the reconciler hands over batches")
 
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult | None]:
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
         self.batches.append([sms.message_id for sms in batch])
-        return [None if sms.to == UNANSWERED
-                else SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
-                if sms.to == REJECTED else SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
+        return [NO_ANSWER if sms.to == UNANSWERED
+                else SubmitResult.rejected("rejected_by_gateway")
+                if sms.to == REJECTED else SubmitResult.accepted(f"ref-{sms.message_id}")
                 for sms in batch]
 
     def received(self) -> Counter[str]:

@@ -18,7 +18,7 @@ from application.phone_verification import (
     VerifyPhone,
     VerifyPhoneByOperator,
 )
-from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
 from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
 from domain.errors import (
     EmailTaken,
@@ -30,6 +30,7 @@ from domain.errors import (
     Unauthorized,
     ValidationError,
 )
+from domain.submits import SubmitResult
 
 
 class FakeHasher:
@@ -78,12 +79,12 @@ class FakeGateway:
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         if self.fail:
-            raise TransientGatewayError("down")
+            raise GatewayUnavailable("down")
         if self.silent:
             self.submitted.append(sms)
-            raise SubmitOutcomeUnknown("no answer within the timeout")
+            raise GatewayNoAnswer("no answer within the timeout")
         self.submitted.append(sms)
-        return SubmitResult(accepted=self.accept, gateway_ref="ref" if self.accept else None)
+        return SubmitResult.accepted("ref") if self.accept else SubmitResult.rejected(None)
 
     def last_code(self) -> str:
         return next(word for word in self.submitted[-1].text.split() if word.rstrip(".").isdigit()).rstrip(".")

@@ -15,9 +15,10 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import Grant, GrantCredits
 from application.deliveries import ApplyDeliveryReport, RematchDeliveryReports, ReportResult
-from application.ports import DeliveryReport, InboundSms, OutboundSms, SubmitResult
+from application.ports import DeliveryReport, InboundSms, OutboundSms
 from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
+from domain.submits import SubmitResult
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -42,7 +43,7 @@ class RefByRecipientGateway:
     deliver a report before the send it belongs to has recorded its outcome."""
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
-        return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.to}")
+        return SubmitResult.accepted(f"ref-{sms.to}")
 
 
 class World:

@@ -12,14 +12,14 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import GetBalance, Grant, GrantCredits
-from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult, TransientGatewayError
+from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
 from application.reconciliation import ReconcileStuckMessages
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
-from domain.submits import never_sent
+from domain.submits import SubmitResult, never_sent
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -52,12 +52,12 @@ class RecordingGateway:
             if self.crash:
                 raise Crash
             if self.unreachable:
-                raise TransientGatewayError("connection refused")
+                raise GatewayUnavailable("connection refused")
             if self.silent or sms.to in self.silent_to:
-                raise SubmitOutcomeUnknown("no answer within the timeout")
+                raise GatewayNoAnswer("no answer within the timeout")
             if sms.to in self.rejects:
-                return SubmitResult(accepted=False, gateway_ref=None, error="rejected_by_gateway")
-            return SubmitResult(accepted=True, gateway_ref=f"ref-{sms.message_id}")
+                return SubmitResult.rejected("rejected_by_gateway")
+            return SubmitResult.accepted(f"ref-{sms.message_id}")
         finally:
             self.in_flight -= 1
 
@@ -472,7 +472,7 @@ class BatchGateway(RecordingGateway):
     async def submit_many(self, batch):  # type: ignore[no-untyped-def]
         if self.silent:
             self.submitted.extend(batch)
-            raise SubmitOutcomeUnknown("no answer for the batch")
+            raise GatewayNoAnswer("no answer for the batch")
         return [await self.submit(sms) for sms in batch]
 
 

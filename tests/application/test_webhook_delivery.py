@@ -14,12 +14,14 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
+from adapters.security import RandomSecrets
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
-from application.ports import DeliveryStatus, OutboxEvent, WebhookResponse
+from application.ports import OutboxEvent, WebhookResponse
 from application.webhook_deliveries import DELIVER_WEBHOOK, DeliverDueWebhooks, DeliverWebhook, FanOutEvent
 from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from domain.errors import NotFound, ValidationError
+from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify
 from tests_support import ids
 
@@ -91,7 +93,7 @@ class World:
         return MemoryUnitOfWork(self.store)
 
     def register(self) -> RegisterWebhook:
-        return RegisterWebhook(self.uow, self.clock, self.ids, self.sender)
+        return RegisterWebhook(self.uow, self.clock, self.ids, RandomSecrets("k"), self.sender)
 
     def dispatch(self) -> DispatchOutbox:
         return DispatchOutbox(self.uow, self.clock, self.jobs, FanOutEvent(self.ids),

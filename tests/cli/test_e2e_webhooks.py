@@ -1,4 +1,4 @@
-"""Done-when for issue 5, end to end over real HTTP between processes.
+"""Webhooks end to end over real HTTP between processes: a send's events reach a receiver, signed.
 
 `ujumbe serve` runs in its own process (API + in-process job worker + gateway simulator); a
 receiver listens on 127.0.0.1 in this one. A user registers, is granted credits by the

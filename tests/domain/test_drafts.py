@@ -21,13 +21,20 @@ texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_c
                 min_size=1, max_size=400).filter(lambda t: t.strip())
 
 
-@given(texts, st.none() | st.just("None") | st.just("DUKA"), st.none() | st.just("b1"))
-def test_a_pending_message_is_paid_at_the_drafts_price_per_part(text: str, sender: str | None,
+# "None" is a sender ID like any other: no `from` at all is the None value, never that text.
+asked_senders = st.none() | st.sampled_from(["None", "DUKA"])
+
+
+@given(texts, asked_senders, st.none() | st.just("b1"))
+def test_a_pending_message_is_paid_at_the_drafts_price_per_part(text: str, asked: str | None,
                                                                  batch_id: str | None) -> None:
-    draft = Draft.of(text, sender)
+    draft = Draft.of(text, asked)
     assert draft.credits == draft.segmentation.parts >= 1
+    assert draft.asked_sender == asked
+    # Not the account's: the default goes out and the message says what was asked.
     message = draft.pending(account_id="a1", message_id="m1", to=TO, sender="UJUMBE",
-                            requested_sender=draft.requested_sender, batch_id=batch_id, at=T0)
+                            requested_sender=draft.asked_sender, batch_id=batch_id, at=T0)
+    assert (message.sender, message.requested_sender) == ("UJUMBE", asked)
     assert message.status is MessageStatus.PENDING and message.sent_at is None and message.gateway_ref is None
     assert (message.credits_used, message.cost, message.sms_parts) == (
         draft.credits, cost_text(draft.credits), draft.segmentation.parts)

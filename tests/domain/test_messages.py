@@ -18,7 +18,7 @@ RANK = {S.PENDING: 0, S.SENT: 1, S.DELIVERED: 2, S.FAILED: 2}
     ("current", "event", "expected"),
     [
         (S.PENDING, E.SUBMITTED, S.SENT),
-        (S.PENDING, E.REJECTED, S.FAILED),
+        (S.PENDING, E.FAILED_AT_SUBMIT, S.FAILED),
         (S.PENDING, E.DELIVERED, S.DELIVERED),  # the report overtook the submit acknowledgement
         (S.PENDING, E.UNDELIVERABLE, S.FAILED),
         (S.SENT, E.DELIVERED, S.DELIVERED),
@@ -35,7 +35,7 @@ def test_transition_table(current: S, event: E, expected: S) -> None:
 
 @pytest.mark.parametrize(
     ("current", "event"),
-    [(s, e) for s in (S.SENT, S.DELIVERED, S.FAILED) for e in (E.SUBMITTED, E.REJECTED)],
+    [(s, e) for s in (S.SENT, S.DELIVERED, S.FAILED) for e in (E.SUBMITTED, E.FAILED_AT_SUBMIT)],
 )
 def test_submit_outcomes_only_apply_to_pending(current: S, event: E) -> None:
     with pytest.raises(IllegalTransition):

@@ -9,18 +9,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.errors import ValidationError
 from domain.webhooks import (
     EVENT_TYPES,
     GIVE_UP_AFTER,
     JITTER,
+    MAX_URL_LENGTH,
     RETRY_DELAYS,
+    STANDARD_SECRET_PREFIX,
     WebhookEventType,
     next_retry,
     retry_delay,
     sign,
     standard_webhooks_key,
     standard_webhooks_signature,
+    validate_events,
+    validate_url,
     verify,
+    webhook_secret,
 )
 
 NOW = 1_750_000_000
@@ -154,7 +160,7 @@ def test_retries_cover_at_least_a_day_and_then_stop(draws: list[float]) -> None:
     elapsed, attempts = timedelta(0), 0
     while True:
         attempts += 1
-        wait = next_retry(attempts, elapsed, draws[attempts - 1])
+        wait = next_retry(attempts, elapsed, lambda: draws[attempts - 1])
         if wait is None:
             break
         elapsed += wait
@@ -166,5 +172,57 @@ def test_retries_cover_at_least_a_day_and_then_stop(draws: list[float]) -> None:
 def test_the_schedule_at_its_nominal_figures() -> None:
     assert [retry_delay(n, 0.5).total_seconds() for n in range(1, 8)] == [
         5, 300, 1800, 7200, 18000, 36000, 36000]
-    assert next_retry(3, timedelta(hours=23, minutes=59), 0.5) == timedelta(minutes=30)
-    assert next_retry(3, timedelta(hours=24), 0.5) is None
+    assert next_retry(3, timedelta(hours=23, minutes=59), lambda: 0.5) == timedelta(minutes=30)
+    assert next_retry(3, timedelta(hours=24), lambda: 0.5) is None
+
+
+hosts = st.from_regex(r"[a-z0-9]{1,20}(\.[a-z]{2,6}){1,2}", fullmatch=True)
+paths = st.from_regex(r"(/[A-Za-z0-9._~-]{0,20}){0,4}", fullmatch=True)
+
+
+@given(st.sampled_from(["http", "https"]), hosts, paths, st.sampled_from(["", " ", "\n"]))
+def test_an_absolute_http_url_is_taken_trimmed(scheme: str, host: str, path: str, pad: str) -> None:
+    url = f"{scheme}://{host}{path}"
+    assert validate_url(pad + url + pad) == url
+
+
+@given(st.text(max_size=60) | st.builds(lambda h: f"ftp://{h}/", hosts) | st.builds(lambda h: f"//{h}/", hosts)
+       | st.builds(lambda h, p: f"https://{h}/{p}", hosts, st.sampled_from(["a b", "a\tb"]))
+       | st.builds(lambda h: f"https://{h}/" + "a" * MAX_URL_LENGTH, hosts))
+def test_anything_else_is_refused_on_the_url_field(url: str) -> None:
+    try:
+        taken = validate_url(url)
+    except ValidationError as refused:
+        assert refused.field == "url"
+        return
+    # Only an absolute http(s) URL with a host, no inner whitespace and within the length passes.
+    assert taken.startswith(("http://", "https://")) and len(taken) <= MAX_URL_LENGTH
+    assert not any(c.isspace() for c in taken)
+
+
+@given(st.none() | st.lists(st.sampled_from(sorted(EVENT_TYPES)), max_size=10))
+def test_an_endpoint_takes_the_named_event_types_once_each_or_all_when_none_are_named(
+        events: list[str] | None) -> None:
+    if events == []:
+        with pytest.raises(ValidationError) as refused:
+            validate_events(events)
+        assert refused.value.field == "events"
+        return
+    taken = validate_events(events)
+    assert list(taken) == sorted(EVENT_TYPES if events is None else set(events))
+
+
+@given(st.lists(st.sampled_from(sorted(EVENT_TYPES)), max_size=5), st.text(min_size=1, max_size=20))
+def test_an_unknown_event_type_is_refused_and_named(events: list[str], unknown: str) -> None:
+    if unknown in EVENT_TYPES:
+        return
+    with pytest.raises(ValidationError, match="unknown: ") as refused:
+        validate_events([*events, unknown])
+    assert refused.value.field == "events"
+
+
+@given(st.binary(min_size=32, max_size=32))
+def test_a_secret_is_in_standard_webhooks_form_and_keys_the_signature_with_its_bytes(key: bytes) -> None:
+    secret = webhook_secret(key)
+    assert secret.startswith(STANDARD_SECRET_PREFIX)
+    assert standard_webhooks_key(secret) == key

@@ -12,8 +12,10 @@ from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.ports import OutboundSms, SubmitOutcomeUnknown, SubmitResult
+from application.ports import GatewayNoAnswer
+from application.ports import OutboundSms
 from domain.errors import InvalidOtp
+from domain.submits import SubmitResult
 from entrypoints.container import Container
 from http_helpers import error_of
 from tests_support import until_a_session_waits_on_a_lock
@@ -171,7 +173,7 @@ class TakesTheSubmitButNeverAnswers:
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         self.submitted.append(sms)
-        raise SubmitOutcomeUnknown("no answer within the timeout")
+        raise GatewayNoAnswer("no answer within the timeout")
 
 
 async def test_a_code_the_gateway_never_answered_for_is_pending_not_a_server_error(  # type: ignore[no-untyped-def]

@@ -15,9 +15,10 @@ from dependency_injector import providers
 
 from adapters.gateways.simulator import SimulatorGateway
 from application.credits import Grant
-from application.ports import OutboundSms, SubmitResult
+from application.ports import OutboundSms
 from application.sending import BulkRequest, SmsRequest
 from domain.errors import InsufficientCredits
+from domain.submits import SubmitResult
 
 SEND = {"to": "0712345678", "message": "Habari"}
 

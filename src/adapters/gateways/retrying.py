@@ -13,7 +13,8 @@ from typing import TypeVar
 
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-from application.ports import BatchSmsGateway, OutboundSms, SmsGateway, SubmitResult, TransientGatewayError
+from application.ports import BatchSmsGateway, GatewayUnavailable, OutboundSms, SmsGateway
+from domain.submits import SubmitResult
 
 T = TypeVar("T")
 
@@ -40,11 +41,11 @@ class RetryingGateway:
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         try:  # the common case costs one call; tenacity only steps in after a transient fault
             return await call()
-        except TransientGatewayError:
+        except GatewayUnavailable:
             if self._attempts <= 1:
                 raise
         async for attempt in AsyncRetrying(
-            retry=retry_if_exception_type(TransientGatewayError),
+            retry=retry_if_exception_type(GatewayUnavailable),
             stop=stop_after_attempt(self._attempts - 1),
             wait=wait_exponential_jitter(multiplier=self._initial_wait, jitter=self._initial_wait,
                                          max=self._max_wait),
@@ -67,6 +68,6 @@ class RetryingBatchGateway(RetryingGateway):
         super().__init__(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
         self._batches = inner
 
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
         """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
         return await self._retrying(lambda: self._batches.submit_many(batch))

@@ -16,12 +16,12 @@ from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_la
 from application.ports import (
     Clock,
     GatewayListener,
+    GatewayNoAnswer,
+    GatewayUnavailable,
     IdGenerator,
     OutboundSms,
-    SubmitOutcomeUnknown,
-    SubmitResult,
-    TransientGatewayError,
 )
+from domain.submits import SubmitResult
 
 _COLUMNS = (
     "message_id, account_id::text AS account_id, to_number AS to, sender, body AS text,"
@@ -38,8 +38,8 @@ def recording_failure(exc: Exception) -> Exception:
         and not exc.sqlstate.startswith(("08", "57"))  # connection lost, server shutting down
     )
     if refused:
-        return TransientGatewayError(f"simulator unavailable: {exc}")
-    return SubmitOutcomeUnknown(f"simulator did not answer: {exc}")
+        return GatewayUnavailable(f"simulator unavailable: {exc}")
+    return GatewayNoAnswer(f"simulator did not answer: {exc}")
 
 
 class SimulatorGateway:
@@ -62,13 +62,12 @@ class SimulatorGateway:
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         """Accept or reject by number; a repeated message id gets its first answer again."""
         row, _ = await self._recorded(sms)
-        return SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
+        return row.result()
 
     async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
         """A bulk's submits handed over at once: one INSERT and one report hand-over for all."""
         rows = await asyncio.gather(*(self._enqueue(sms) for sms in batch))
-        return [SubmitResult(accepted=row.accepted, gateway_ref=row.gateway_ref, error=row.error)
-                for row, _ in rows]
+        return [row.result() for row, _ in rows]
 
     async def _recorded(self, sms: OutboundSms) -> tuple[ReceivedSms, bool]:
         """The row for the message id and whether this submit created it."""

@@ -6,7 +6,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import DeliveryReport, Message, UnmatchedReport
+from application.ports import DeliveryReport, UnmatchedReport
+from domain.messages import Message
 
 
 class MemoryDeliveryReports:

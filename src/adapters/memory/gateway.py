@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
-from application.ports import Clock, GatewayListener, IdGenerator, OutboundSms, SubmitResult
+from application.ports import Clock, GatewayListener, IdGenerator, OutboundSms
+from domain.submits import SubmitResult
 
 
 class MemorySimulatorGateway:
@@ -32,8 +33,7 @@ class MemorySimulatorGateway:
             if first is None:  # a repeated id gets its first answer again
                 first = self._record(sms)
                 new.append(first)
-            answers.append(SubmitResult(accepted=first.accepted, gateway_ref=first.gateway_ref,
-                                        error=first.error))
+            answers.append(first.result())
         await report_later(self._listener, new, self._report_delay)
         return answers
 

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import InboundMessage, Message
+from application.ports import InboundMessage
+from domain.messages import Message
 
 
 class MemoryInbound:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from adapters.memory.store import MemoryStore
-from application.ports import Message, MessageLogEntry, MessageLogFilter
+from application.ports import MessageLogEntry, MessageLogFilter
+from domain.messages import Message
 
 
 def _matches(message: Message, log_filter: MessageLogFilter) -> bool:

@@ -9,9 +9,9 @@ from datetime import datetime
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
-from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
+from application.ports import OutboxEvent, SenderId
 from domain.ledger import Posting
-from domain.messages import MessageStatus
+from domain.messages import Message, MessageStatus, SubmitOutcome
 
 
 class MemoryMessages:

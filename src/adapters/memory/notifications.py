@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.notifications import DEFAULT_LOW_BALANCE_THRESHOLD
 from application.ports import Notification
+from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 
 
 class MemoryNotifications:

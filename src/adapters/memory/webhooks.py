@@ -6,13 +6,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import (
-    DeliveryHistory,
-    DeliveryStatus,
-    WebhookAttempt,
-    WebhookDelivery,
-    WebhookEndpoint,
-)
+from application.ports import DeliveryHistory, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from domain.webhook_deliveries import DeliveryStatus
 
 
 class MemoryWebhooks:

@@ -7,8 +7,8 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from application.ports import DeliveryReport, Message, UnmatchedReport
-from domain.messages import MessageEvent, MessageStatus
+from application.ports import DeliveryReport, UnmatchedReport
+from domain.messages import Message, MessageEvent, MessageStatus
 
 _MESSAGE = (
     "SELECT account_id::text, id::text, batch_id::text, campaign_id::text, to_number AS to, sender,"

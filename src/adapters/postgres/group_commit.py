@@ -1,4 +1,4 @@
-"""Group commit: concurrent callers' writes as one autocommit statement (issue 4).
+"""Group commit: concurrent callers' writes as one autocommit statement.
 
 One account's sends serialise on its balance row, and each commit holds that row's lock until
 the commit is synced, so one statement and one commit per send caps a hot account at what the

@@ -13,10 +13,10 @@ from psycopg.rows import dict_row
 
 from adapters.postgres.group_commit import GroupCommits, autocommit, is_idle, run_grouped
 from adapters.postgres.outbox import PostgresEventOutbox
-from application.ports import Message, OutboxEvent, SenderId, SubmitOutcome
+from application.ports import OutboxEvent, SenderId
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting, next_balance
-from domain.messages import MessageStatus
+from domain.messages import Message, MessageStatus, SubmitOutcome
 
 _COLUMNS = (
     "account_id", "id", "batch_id", "campaign_id", "to_number", "sender", "requested_sender",

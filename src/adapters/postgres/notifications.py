@@ -11,8 +11,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from adapters.postgres.ids import is_uuid
-from application.notifications import DEFAULT_LOW_BALANCE_THRESHOLD
 from application.ports import Notification, NotificationKind
+from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 
 _NOTIFICATION = (
     "SELECT id::text, account_id::text, kind, title, message, created_at, data, read_at FROM notifications"

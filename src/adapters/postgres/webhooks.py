@@ -10,13 +10,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from adapters.postgres.ids import is_uuid
-from application.ports import (
-    DeliveryHistory,
-    DeliveryStatus,
-    WebhookAttempt,
-    WebhookDelivery,
-    WebhookEndpoint,
-)
+from application.ports import DeliveryHistory, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from domain.webhook_deliveries import DeliveryStatus
 
 _ENDPOINT = (
     "SELECT id::text, account_id::text, url, events, secret, created_at, enabled, disabled_reason"

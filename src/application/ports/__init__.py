@@ -1,7 +1,7 @@
 """Every port the application needs from outside, and the records they carry.
 
 One module per concern; import from here. A record that is a domain rule's own (a `Message`,
-a webhook `DeliveryStatus`) lives in `domain` and is re-exported here beside its repository.
+a `SubmitResult`, a webhook `DeliveryStatus`) lives in `domain` and is imported from there.
 """
 
 from application.ports.accounts import (
@@ -21,11 +21,10 @@ from application.ports.deliveries import DeliveryReport, DeliveryReportRepositor
 from application.ports.gateway import (
     BatchSmsGateway,
     GatewayListener,
+    GatewayNoAnswer,
+    GatewayUnavailable,
     OutboundSms,
     SmsGateway,
-    SubmitOutcomeUnknown,
-    SubmitResult,
-    TransientGatewayError,
 )
 from application.ports.idempotency import Claim, IdempotencyKeys, IdempotencyRecord
 from application.ports.inbound import InboundMessage, InboundRepository, InboundSms, OptOutRepository
@@ -33,7 +32,7 @@ from application.ports.message_logs import MessageLogEntry, MessageLogFilter, Me
 from application.ports.messages import MessageRepository, SenderId, SenderIdRepository
 from application.ports.notifications import Notification, NotificationKind, NotificationRepository
 from application.ports.outbox import EventOutbox, OutboxEvent
-from application.ports.payments import CURRENCY, PaymentOrder, PaymentOrderRepository
+from application.ports.payments import PaymentOrder, PaymentOrderRepository
 from application.ports.reference import CountryRate, CountryRates
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.system import Clock, IdGenerator, JobQueue
@@ -47,8 +46,6 @@ from application.ports.webhooks import (
     WebhookResponse,
     WebhookSender,
 )
-from domain.messages import Message, SubmitOutcome
-from domain.webhook_deliveries import DeliveryStatus
 
 __all__ = [
     "AccessTokens",
@@ -58,7 +55,6 @@ __all__ = [
     "ApiKeyOwner",
     "ApiKeyRepository",
     "BatchSmsGateway",
-    "CURRENCY",
     "Campaign",
     "CampaignRepository",
     "Claim",
@@ -68,9 +64,10 @@ __all__ = [
     "DeliveryHistory",
     "DeliveryReport",
     "DeliveryReportRepository",
-    "DeliveryStatus",
     "EventOutbox",
     "GatewayListener",
+    "GatewayNoAnswer",
+    "GatewayUnavailable",
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
@@ -80,7 +77,6 @@ __all__ = [
     "JobQueue",
     "LedgerPage",
     "LedgerRepository",
-    "Message",
     "MessageLogEntry",
     "MessageLogFilter",
     "MessageLogs",
@@ -104,10 +100,6 @@ __all__ = [
     "SenderId",
     "SenderIdRepository",
     "SmsGateway",
-    "SubmitOutcome",
-    "SubmitOutcomeUnknown",
-    "SubmitResult",
-    "TransientGatewayError",
     "UnitOfWork",
     "UnitOfWorkFactory",
     "UnmatchedReport",

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from domain.phone_otps import OtpWindow
+
 
 @dataclass(frozen=True, slots=True)
 class Account:
@@ -104,6 +106,11 @@ class PhoneOtp:
     sent_at: datetime
     window_started_at: datetime
     sends_in_window: int
+
+    @property
+    def window(self) -> OtpWindow:
+        """The number's sends in its current hour, as the throttle reads them."""
+        return OtpWindow(self.window_started_at, self.sends_in_window, self.sent_at)
 
 
 class PhoneOtpRepository(Protocol):

@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from application.ports.deliveries import DeliveryReport
 from application.ports.inbound import InboundSms
+from domain.submits import SubmitResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,19 +20,12 @@ class OutboundSms:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class SubmitResult:
-    accepted: bool
-    gateway_ref: str | None
-    error: str | None = None  # error code when not accepted
-
-
-class TransientGatewayError(Exception):
+class GatewayUnavailable(Exception):
     """The submit never reached the gateway (no connection, not bound, refused for load):
     nothing was handed over, so retrying is safe and giving up may fail and refund it."""
 
 
-class SubmitOutcomeUnknown(Exception):
+class GatewayNoAnswer(Exception):
     """The submit may have reached the gateway, but its answer never came (a timeout after the
     request was written): the SMS may be on its way, so it must not be failed and refunded yet.
     The message stays `pending` until a later submit under the same id gets the answer."""
@@ -41,18 +35,19 @@ class SmsGateway(Protocol):
     """A carrier connection. Contract: a submit repeated under the same `message_id` is answered
     with the first submit's answer and never sends the SMS twice."""
 
-    async def submit(self, sms: OutboundSms) -> SubmitResult: ...
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        """Accepted or rejected; GatewayUnavailable or GatewayNoAnswer when it is neither."""
+        ...
 
 
 @runtime_checkable
 class BatchSmsGateway(SmsGateway, Protocol):
     """A gateway that takes a whole batch at once (a bulk's recipients, the reconciler's claim)."""
 
-    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult | None]:
-        """One answer per submit, in order, None for a submit that may have reached the gateway
-        but whose answer never came (`SubmitOutcomeUnknown` for that one alone);
-        TransientGatewayError when the batch as a whole could not be handed over, and
-        SubmitOutcomeUnknown when no answer came for any of it (each message id keeps its
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
+        """One result per submit, in order (`NO_ANSWER` for one whose answer never came);
+        GatewayUnavailable when the batch as a whole could not be handed over, and
+        GatewayNoAnswer when no answer came for any of it (each message id keeps its
         idempotency, so submitting again is safe)."""
         ...
 

@@ -33,15 +33,16 @@ class Claim:
 
 class IdempotencyKeys(Protocol):
     async def claim(self, record: IdempotencyRecord) -> bool:
-        """Insert the claim unless the key exists (atomically); True when inserted."""
+        """Take the key unless it is taken already (one of two concurrent claims wins); True when
+        this claim took it."""
         ...
 
     async def get_for_update(self, account_id: str, route: str, key: str) -> IdempotencyRecord | None:
-        """The key's row, locked until the transaction ends."""
+        """The key's record, held by this unit of work until it ends (no other may change it)."""
         ...
 
     async def replace(self, record: IdempotencyRecord) -> None:
-        """Overwrite a (locked) expired or abandoned row with a new claim (operation id included)."""
+        """Put a new claim (operation id included) in place of a held expired or abandoned one."""
         ...
 
     async def complete(self, claim: Claim, status: int, body: bytes, at: datetime) -> None:
@@ -49,14 +50,14 @@ class IdempotencyKeys(Protocol):
         ...
 
     async def release(self, claim: Claim) -> None:
-        """Free the key (the row and its operation id stay), if the claim is still the one held."""
+        """Free the key (its record and operation id stay), if the claim is still the one held."""
         ...
 
     async def forget(self, claim: Claim) -> None:
-        """Delete the key's row, if the claim is still the one held: the next request under the
+        """Forget the key, if the claim is still the one held: the next request under the
         key starts a new operation."""
         ...
 
     async def purge_expired(self, now: datetime, limit: int) -> int:
-        """Delete up to `limit` rows expired at `now`; how many went."""
+        """Forget up to `limit` keys expired at `now`; how many went."""
         ...

@@ -11,7 +11,7 @@ from domain.messages import MessageStatus
 
 @dataclass(frozen=True, slots=True)
 class MessageLogFilter:
-    """A validated query, in the terms of the `messages` table."""
+    """A validated query: which of an account's messages, and which page of them."""
 
     account_id: str
     limit: int

@@ -29,7 +29,8 @@ class EventOutbox(Protocol):
         ...
 
     async def undispatched(self, limit: int) -> list[OutboxEvent]:
-        """Oldest first, across accounts (the dispatch job's work list)."""
+        """Oldest first, across accounts (the dispatch job's work list); each held by this unit of
+        work until it ends, and any another unit of work holds passed over."""
         ...
 
     async def mark_dispatched(self, account_id: str, event_id: str, at: datetime) -> None: ...

@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from domain.payments import PaymentStatus
-
-CURRENCY = "TZS"
+from domain.payments import CURRENCY, PaymentStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +36,8 @@ class PaymentOrderRepository(Protocol):
 
     async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         """Pending orders created before `created_before`, across accounts, oldest first; each
-        locked until the transaction ends, and rows another transaction holds are skipped."""
+        held by this unit of work until it ends, and any another unit of work holds passed over
+        (so concurrent expiry runs share the work)."""
         ...
 
     async def record_settlement(self, order: PaymentOrder) -> None:

@@ -53,6 +53,10 @@ class Secrets(Protocol):
 
     def otp_code(self) -> str: ...
 
+    def webhook_secret(self) -> str:
+        """A new endpoint's signing secret, in `domain.webhooks.webhook_secret`'s form."""
+        ...
+
     def digest(self, secret: str) -> str:
         """SHA-256 of a high-entropy secret (API keys, refresh tokens), as stored."""
         ...

@@ -10,7 +10,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.accounts import GetAccount, RegisterAccount, Registration
-from application.phone_verification import SendPhoneOtp, VerifyPhone
+from application.phone_verification import OtpStatus, SendPhoneOtp, VerifyPhone
 from application.sessions import LogIn, RefreshSession
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
 from domain.rules import MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
@@ -53,7 +53,9 @@ class VerifyPhoneRequest(RequestBody, kw_only=True):
 
 class OtpSentBody(ResponseBody, kw_only=True):
     phone: str
-    status: str
+    # sent: the gateway took it; failed: rejected or unreachable, nothing went out; pending: taken
+    # but never answered, so the code may still arrive (ask again after a minute if it does not)
+    status: OtpStatus
     expires_in: int
 
 

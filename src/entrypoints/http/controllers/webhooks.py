@@ -14,7 +14,6 @@ from application.ports import DeliveryHistory
 from application.webhooks import (
     DEFAULT_PER_PAGE,
     MAX_PER_PAGE,
-    MAX_URL_LENGTH,
     DeleteWebhook,
     ListWebhookDeliveries,
     ListWebhooks,
@@ -22,7 +21,7 @@ from application.webhooks import (
 )
 from domain.errors import NotFound
 from domain.webhook_deliveries import DeliveryStatus
-from domain.webhooks import EVENT_TYPES
+from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -9,18 +9,16 @@ import pytest
 
 from application.ports import (
     DeliveryReport,
-    DeliveryStatus,
     InboundMessage,
-    Message,
     Notification,
     NotificationKind,
-    SubmitOutcome,
     WebhookAttempt,
     WebhookDelivery,
     WebhookEndpoint,
 )
 from domain.inbound import OptOutAction
-from domain.messages import MessageEvent, MessageStatus
+from domain.messages import Message, MessageEvent, MessageStatus, SubmitOutcome
+from domain.webhook_deliveries import DeliveryStatus
 from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
