@@ -1,8 +1,10 @@
 """`ujumbe serve` in its own process on a free loopback port, and a customer ready to call it.
 
-The customer is on the enterprise plan (so the per-account rate limit does not shape what a
-fuzzer sees) with credits to send, an API key and an access token: one credential for each of
-the document's security schemes.
+The customer is the one the API document's examples name (so its login example logs in), on
+the enterprise plan (so the per-account rate limit does not shape what a fuzzer sees), with
+credits for any send, a notification to read, an API key and an access token: one credential
+for each of the document's security schemes. The job worker does not run: a fuzzer registers
+webhooks at URLs it makes up, and a worker would post events to those hosts.
 """
 
 from __future__ import annotations
@@ -65,24 +67,23 @@ def _operator(*args: str, env: dict[str, str]) -> str:
 
 @contextmanager
 def running_app_with_customer(database_url: str, tmp_path: Path) -> Iterator[RunningApp]:
-    # No job worker: a fuzzer registers webhooks at URLs it makes up, and a worker would post
-    # events to those hosts. Private URLs are allowed so that registering one never waits on DNS.
+    # Private webhook URLs are allowed so that registering one never waits on DNS.
     env = {"UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256"}
-    base_url = f"http://127.0.0.1:{_free_port()}"
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "serve.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker",
-             "--port", base_url.rsplit(":", 1)[1]],
+            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--port", str(port)],
             env={**os.environ, **env}, stdout=log, stderr=log,
         )
         try:
             _wait_until_healthy(base_url, proc, log_path)
             _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
                       "--plan", "enterprise", env=env)
-            _operator("credits", "grant", EMAIL, "1000000000", env=env)  # no fuzzed send runs short
-            _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)  # one notification to read
+            _operator("credits", "grant", EMAIL, "1000000000", env=env)
+            _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
             api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
             login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
             assert login.status_code == 200, login.text
