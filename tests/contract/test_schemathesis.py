@@ -6,7 +6,8 @@ edges, fuzzing, and the stateful phase, which follows the document's links) with
 it has (`--checks all`): no server error, documented status codes, content types, headers and
 bodies, invalid input refused and valid input taken, missing required headers refused,
 credentials enforced, a deleted resource gone and a created one there. It calls as the
-customer of `running_app`, with the API key for ApiKey and the access token for BearerJWT.
+customer of `running_app`, with the API key for ApiKey and the access token for BearerJWT; a
+second, shorter run calls the operations that take either with the access token.
 Settings that fix the run (seed, examples per operation) are in schemathesis.toml beside this
 file; schemathesis_hooks.py gives each request its own client address (the per-address rate
 limits would otherwise answer most of a run), deletes each webhook the fuzzing phases register
@@ -88,7 +89,8 @@ def _cases(events: Any) -> Iterator[dict[str, Any]]:
             yield from _cases(value)
 
 
-def run_schemathesis(app: RunningApp, workdir: Path) -> Run:
+def run_schemathesis(app: RunningApp, workdir: Path, *, document: Path | None = None, options: tuple[str, ...] = ()) -> Run:
+    """schemathesis against the running app: its document as served, or `document` (a file)."""
     env = {
         **os.environ,
         "UJUMBE_CONTRACT_API_KEY": app.api_key,
@@ -99,8 +101,9 @@ def run_schemathesis(app: RunningApp, workdir: Path) -> Run:
     summary, events = workdir / "schemathesis.json", workdir / "schemathesis.ndjson"
     done = subprocess.run(
         [sys.executable, "-m", "schemathesis.cli", "--config-file", str(HERE / "schemathesis.toml"),
-         "run", app.document_url, "--checks", "all", "--no-color", "--report", "json,ndjson",
-         "--report-json-path", str(summary), "--report-ndjson-path", str(events)],
+         "run", *([str(document), "--url", app.base_url] if document else [app.document_url]),
+         "--checks", "all", "--no-color", "--report", "json,ndjson",
+         "--report-json-path", str(summary), "--report-ndjson-path", str(events), *options],
         capture_output=True, text=True, env=env, cwd=workdir, timeout=900,
     )
     output = f"{done.stdout}\n{done.stderr}"
@@ -121,3 +124,33 @@ def test_the_app_answers_as_its_openapi_document_says(running_app: RunningApp, t
     assert {phase: result["status"] for phase, result in run.summary["phases"].items()} == {
         "examples": "success", "coverage": "success", "fuzzing": "success", "stateful": "success"}, run.output
     assert links_in(document) - run.links_followed(document) == set(), run.output
+
+
+def test_operations_that_take_either_scheme_answer_as_documented_to_an_access_token(
+    running_app: RunningApp, tmp_path: Path
+) -> None:
+    """schemathesis satisfies an operation's first security alternative it has credentials for,
+    so above every operation that takes either scheme is called with the API key. Here the same
+    document, with each such operation's alternatives listed access token first (the same OR),
+    has those operations called with the access token; no stateful phase, fewer examples."""
+    document = httpx.get(running_app.document_url, timeout=10).json()
+    either = []
+    for operations in document["paths"].values():
+        for operation in (o for o in operations.values() if isinstance(o, dict)):
+            schemes = [name for requirement in operation.get("security", []) for name in requirement]
+            if set(schemes) == {"ApiKey", "BearerJWT"}:
+                operation["security"] = [{"BearerJWT": []}, {"ApiKey": []}]
+                either.append(operation["operationId"])
+    assert len(either) >= 10, either
+    token_first = tmp_path / "openapi-token-first.json"
+    token_first.write_text(json.dumps(document))
+
+    run = run_schemathesis(running_app, tmp_path, document=token_first, options=(
+        "--phases", "examples,coverage,fuzzing", "--max-examples", "50",
+        *(option for operation_id in either for option in ("--include-operation-id", operation_id))))
+    print(run.output)
+
+    assert run.exit_code == 0, run.output
+    assert run.summary["operations"]["tested"] == len(either), run.output
+    assert {phase: result["status"] for phase, result in run.summary["phases"].items()
+            if phase != "stateful"} == {"examples": "success", "coverage": "success", "fuzzing": "success"}, run.output
