@@ -1,0 +1,70 @@
+"""schemathesis hooks for tests/contract/test_schemathesis.py.
+
+Each request comes from its own client. The app budgets requests by client address (30 a minute
+for register, login and refresh; 600 for other public routes and failed authentication). A
+fuzzer sends thousands from 127.0.0.1, so after its first seconds every public answer would be a
+429: the run would measure the rate limiter (tests/http/test_rate_limits.py does that) instead of
+the routes, and the ignored-auth check would read a 429 to a request without credentials as auth
+not enforced. `ujumbe serve` trusts `X-Forwarded-For` from 127.0.0.1, so each request names a
+different address; the numbering is a counter, so one run is like the next.
+
+An account holds at most 20 webhooks. Outside the stateful phase nothing follows a registration,
+so each webhook registered there is deleted at once: every registration the fuzzer tries is
+judged on what it sends, not refused as the 21st.
+
+Refusals that come from what earlier requests did are not a valid request refused. The
+positive-data check cannot tell them apart, so exactly these answers, to exactly that check,
+are dropped (the run's JSON report counts them as `filtered`):
+- 422 `idempotency_key_reused`: a send reuses an Idempotency-Key this account already used for
+  another request; the key is the caller's promise that it is the same request, and the fuzzer
+  draws the same few short keys again and again.
+- 400 "An account has at most 20 webhooks.": the stateful phase registers more than 20.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import httpx
+import schemathesis
+
+_requests = itertools.count(1)
+
+STATE_REFUSALS = {
+    (422, "idempotency_key_reused", None),
+    (400, "validation_error", "An account has at most 20 webhooks."),
+}
+
+
+@schemathesis.hook
+def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
+    n = next(_requests)
+    if case.headers is None:
+        case.headers = {}
+    case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
+
+
+@schemathesis.hook
+def after_call(context: Any, case: Any, response: Any) -> None:
+    if (case.operation.label == "POST /v1/webhooks" and response.status_code == 201
+            and case.meta is not None and case.meta.phase.name != "stateful"):
+        webhook = f"{response.request.url.rstrip('/')}/{response.json()['data']['id']}"
+        deleted = httpx.delete(webhook, headers={"Authorization": response.request.headers["Authorization"]})
+        assert deleted.status_code == 200, deleted.text
+
+
+@schemathesis.hook
+def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool:
+    """Keep every failure but a valid request's refusal that the account's state explains."""
+    if "positive_data_acceptance" not in failure.checks:
+        return True
+    try:
+        error = response.json()["error"]
+        code, message = error["code"], error["message"]
+    except (ValueError, KeyError, TypeError):
+        return True
+    return not any(
+        response.status_code == status and code == expected_code and expected_message in (None, message)
+        for status, expected_code, expected_message in STATE_REFUSALS
+    )

@@ -1,0 +1,156 @@
+"""The app holds to its own OpenAPI document, as schemathesis checks it over real HTTP.
+
+schemathesis (its CLI, in a child process) reads `/schema/openapi.json` from a running
+`ujumbe serve` and runs every phase (the document's examples, coverage of each parameter's
+edges, fuzzing, and the stateful phase, which follows the document's links) with every check
+it has (`--checks all`): no server error, documented status codes, content types, headers and
+bodies, invalid input refused and valid input taken, missing required headers refused,
+credentials enforced, a deleted resource gone and a created one there. It calls as the
+customer of `running_app`, with the API key for ApiKey and the access token for BearerJWT; a
+second, shorter run calls the operations that take either with the access token.
+Settings that fix the run (seed, examples per operation) are in schemathesis.toml beside this
+file; schemathesis_hooks.py gives each request its own client address (the per-address rate
+limits would otherwise answer most of a run), deletes each webhook the fuzzing phases register
+(an account holds 20), and drops the two refusals that come from the account's state rather
+than the request (a reused Idempotency-Key, a 21st webhook). No check is excluded from any
+operation.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from running_app import RunningApp
+
+HERE = Path(__file__).parent
+
+# The journeys the stateful phase must be able to take, as (operationId, linked operationId).
+JOURNEYS = [
+    ("register", "login"), ("login", "createApiKey"), ("createApiKey", "sendSms"), ("sendSms", "listMessageLogs"),
+    ("registerWebhook", "listWebhookDeliveries"), ("listWebhookDeliveries", "deleteWebhook"),
+    ("registerWebhook", "deleteWebhook"),
+]
+
+
+def operation_ids(document: dict[str, Any]) -> dict[str, str]:
+    """operationId by schemathesis's label of an operation ("POST /v1/sms")."""
+    return {f"{method.upper()} {path}": operation["operationId"]
+            for path, operations in document["paths"].items() for method, operation in operations.items()
+            if isinstance(operation, dict) and "operationId" in operation}
+
+
+def links_in(document: dict[str, Any]) -> set[tuple[str, str]]:
+    """Every (operationId, linked operationId) pair the document's response links declare."""
+    return {
+        (operation["operationId"], link["operationId"])
+        for path in document["paths"].values() for operation in path.values() if isinstance(operation, dict)
+        for response in operation.get("responses", {}).values() for link in response.get("links", {}).values()
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    exit_code: int
+    output: str
+    summary: dict[str, Any]  # schemathesis's JSON report
+    events: list[dict[str, Any]]  # its NDJSON report: every event of the run
+
+    def links_followed(self, document: dict[str, Any]) -> set[tuple[str, str]]:
+        """The (operationId, linked operationId) pairs the stateful phase took at least once."""
+        labels = operation_ids(document)
+        followed = set()
+        for case in _cases(self.events):
+            transition = case.get("transition") or {}
+            if case.get("is_transition_applied") and "id" in transition:
+                # "POST /v1/api-keys -> [201] SendSms -> POST /v1/sms"
+                source, _, target = (part.strip() for part in transition["id"].split(" -> "))
+                followed.add((labels[source], labels[target]))
+        return followed
+
+
+def _cases(events: Any) -> Iterator[dict[str, Any]]:
+    """Every generated case recorded anywhere in the events."""
+    if isinstance(events, dict):
+        if "transition" in events and "is_transition_applied" in events:
+            yield events
+        for value in events.values():
+            yield from _cases(value)
+    elif isinstance(events, list):
+        for value in events:
+            yield from _cases(value)
+
+
+def run_schemathesis(app: RunningApp, workdir: Path, *, document: Path | None = None, options: tuple[str, ...] = ()) -> Run:
+    """schemathesis against the running app: its document as served, or `document` (a file)."""
+    env = {
+        **os.environ,
+        "UJUMBE_CONTRACT_API_KEY": app.api_key,
+        "UJUMBE_CONTRACT_ACCESS_TOKEN": app.access_token,
+        "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"),
+        "COLUMNS": "120",
+    }
+    summary, events = workdir / "schemathesis.json", workdir / "schemathesis.ndjson"
+    done = subprocess.run(
+        [sys.executable, "-m", "schemathesis.cli", "--config-file", str(HERE / "schemathesis.toml"),
+         "run", *([str(document), "--url", app.base_url] if document else [app.document_url]),
+         "--checks", "all", "--no-color", "--report", "json,ndjson",
+         "--report-json-path", str(summary), "--report-ndjson-path", str(events), *options],
+        capture_output=True, text=True, env=env, cwd=workdir, timeout=900,
+    )
+    output = f"{done.stdout}\n{done.stderr}"
+    assert summary.exists() and events.exists(), output
+    return Run(exit_code=done.returncode, output=output, summary=json.loads(summary.read_text()),
+               events=[json.loads(line) for line in events.read_text().splitlines() if line.strip()])
+
+
+def test_the_app_answers_as_its_openapi_document_says(running_app: RunningApp, tmp_path: Path) -> None:
+    document = httpx.get(running_app.document_url, timeout=10).json()
+    assert set(JOURNEYS) <= links_in(document)
+
+    run = run_schemathesis(running_app, tmp_path)
+    print(run.output)  # schemathesis's own report (pytest -rP shows it for a passing run)
+
+    assert run.exit_code == 0, run.output
+    # Every phase ran: none was skipped for want of examples, links or operations.
+    assert {phase: result["status"] for phase, result in run.summary["phases"].items()} == {
+        "examples": "success", "coverage": "success", "fuzzing": "success", "stateful": "success"}, run.output
+    assert links_in(document) - run.links_followed(document) == set(), run.output
+
+
+def test_operations_that_take_either_scheme_answer_as_documented_to_an_access_token(
+    running_app: RunningApp, tmp_path: Path
+) -> None:
+    """schemathesis satisfies an operation's first security alternative it has credentials for,
+    so above every operation that takes either scheme is called with the API key. Here the same
+    document, with each such operation's alternatives listed access token first (the same OR),
+    has those operations called with the access token; no stateful phase, fewer examples."""
+    document = httpx.get(running_app.document_url, timeout=10).json()
+    either = []
+    for operations in document["paths"].values():
+        for operation in (o for o in operations.values() if isinstance(o, dict)):
+            schemes = [name for requirement in operation.get("security", []) for name in requirement]
+            if set(schemes) == {"ApiKey", "BearerJWT"}:
+                operation["security"] = [{"BearerJWT": []}, {"ApiKey": []}]
+                either.append(operation["operationId"])
+    assert len(either) >= 10, either
+    token_first = tmp_path / "openapi-token-first.json"
+    token_first.write_text(json.dumps(document))
+
+    run = run_schemathesis(running_app, tmp_path, document=token_first, options=(
+        "--phases", "examples,coverage,fuzzing", "--max-examples", "50",
+        *(option for operation_id in either for option in ("--include-operation-id", operation_id))))
+    print(run.output)
+
+    assert run.exit_code == 0, run.output
+    assert run.summary["operations"]["tested"] == len(either), run.output
+    assert {phase: result["status"] for phase, result in run.summary["phases"].items()
+            if phase != "stateful"} == {"examples": "success", "coverage": "success", "fuzzing": "success"}, run.output

@@ -1,0 +1,98 @@
+"""`ujumbe serve` in its own process on a free loopback port, and a customer ready to call it.
+
+The customer is the one the API document's examples name (so its login example logs in), on
+the enterprise plan (so the per-account rate limit does not shape what a fuzzer sees), with
+credits for any send, a notification to read, an API key and an access token: one credential
+for each of the document's security schemes. The job worker does not run: a fuzzer registers
+webhooks at URLs it makes up, and a worker would post events to those hosts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+EMAIL = "shop@example.com"
+PASSWORD = "s3cret-pass"
+
+
+@dataclass(frozen=True, slots=True)
+class RunningApp:
+    base_url: str
+    env: dict[str, str]
+    api_key: str
+    access_token: str
+
+    @property
+    def document_url(self) -> str:
+        return f"{self.base_url}/schema/openapi.json"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_until_healthy(base_url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base_url}/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"ujumbe serve did not come up:\n{log.read_text()}")
+        time.sleep(0.1)
+
+
+def _operator(*args: str, env: dict[str, str]) -> str:
+    done = subprocess.run([sys.executable, "-m", "entrypoints.cli.main", *args],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+    assert done.returncode == 0, f"ujumbe {' '.join(args)}: {done.stderr}"
+    return done.stdout
+
+
+@contextmanager
+def running_app_with_customer(database_url: str, tmp_path: Path) -> Iterator[RunningApp]:
+    # Private webhook URLs are allowed so that registering one never waits on DNS.
+    env = {"UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
+           "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256"}
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--port", str(port)],
+            env={**os.environ, **env}, stdout=log, stderr=log,
+        )
+        try:
+            _wait_until_healthy(base_url, proc, log_path)
+            _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
+                      "--plan", "enterprise", env=env)
+            _operator("credits", "grant", EMAIL, "1000000000", env=env)
+            _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
+            api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
+            login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
+            assert login.status_code == 200, login.text
+            yield RunningApp(base_url=base_url, env=env, api_key=api_key,
+                             access_token=login.json()["data"]["access_token"])
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
