@@ -12,29 +12,38 @@ An account holds at most 20 webhooks. Outside the stateful phase nothing follows
 so each webhook registered there is deleted at once: every registration the fuzzer tries is
 judged on what it sends, not refused as the 21st.
 
+The fuzzer draws the same few short values again and again, where a real client makes each one
+new: an Idempotency-Key that is valid is made unique (a reused key with another body is a 422 by
+design, the caller's promise broken, and is tested in tests/http/test_idempotency_sends.py), and a
+valid register email gets a unique local-part prefix (two registrations of one address are a 409,
+and the stateful phase would spend its steps on them instead of following register -> login).
+Both stay valid, so the positive-data check still judges the request as generated.
+
 Refusals that come from what earlier requests did are not a valid request refused. The
-positive-data check cannot tell them apart, so exactly these answers, to exactly that check,
-are dropped (the run's JSON report counts them as `filtered`):
-- 422 `idempotency_key_reused`: a send reuses an Idempotency-Key this account already used for
-  another request; the key is the caller's promise that it is the same request, and the fuzzer
-  draws the same few short keys again and again.
+positive-data check cannot tell them apart, so exactly this answer, to exactly that check, is
+dropped (the run's JSON report counts it as `filtered`):
 - 400 "An account has at most 20 webhooks.": the stateful phase registers more than 20.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import httpx
 import schemathesis
 
+from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH
+from entrypoints.http.idempotency import KEY_PATTERN
+
 _requests = itertools.count(1)
 
 STATE_REFUSALS = {
-    (422, "idempotency_key_reused", None),
     (400, "validation_error", "An account has at most 20 webhooks."),
 }
+_IDEMPOTENCY_KEY = re.compile(KEY_PATTERN)
+_EMAIL = re.compile(EMAIL_PATTERN)
 
 
 @schemathesis.hook
@@ -43,6 +52,15 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if case.headers is None:
         case.headers = {}
     case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
+    key = case.headers.get("Idempotency-Key")
+    if isinstance(key, str) and len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH and _IDEMPOTENCY_KEY.fullmatch(key):
+        case.headers["Idempotency-Key"] = f"contract-{n}"
+    if case.operation.label == "POST /v1/auth/register" and isinstance(case.body, dict):
+        email = case.body.get("email")
+        if isinstance(email, str) and _EMAIL.fullmatch(email):
+            unique = f"u{n}-{email.lstrip()}"
+            if _EMAIL.fullmatch(unique) and len(unique) <= MAX_EMAIL_LENGTH:
+                case.body["email"] = unique
 
 
 @schemathesis.hook

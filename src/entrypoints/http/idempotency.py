@@ -36,6 +36,8 @@ T = TypeVar("T")
 HEADER = "Idempotency-Key"
 REPLAY_HEADER = "Idempotent-Replay"
 
+KEY_PATTERN = r"^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$"  # printable ASCII, not all spaces
+
 # For a controller's `parameters` and `response_headers`: the header in the OpenAPI document.
 # The value is checked by the gate (1 to 128 printable ASCII characters), not by Litestar, so
 # the error names the header the same way everywhere.
@@ -43,7 +45,7 @@ IDEMPOTENCY_PARAMETERS = {
     "idempotency_key": HeaderParameter(
         annotation=str | None, name=HEADER, required=False,
         schema_extra={"minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY_LENGTH,
-                      "pattern": r"^[\x20-\x7e]*[\x21-\x7e][\x20-\x7e]*$"},
+                      "pattern": KEY_PATTERN},
         description="Up to 128 printable ASCII characters; a retry with the same key and body is "
                     "answered from the first response for 24 hours.",
     )
