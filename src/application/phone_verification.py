@@ -102,7 +102,9 @@ class VerifyPhone:
                 await uow.phone_otps.save(replace(otp, attempts=otp.attempts + 1))
                 await uow.commit()
                 raise InvalidOtp(field="otp")
-            await uow.phone_otps.delete(account_id, phone)
+            # Used up, not deleted: the row still counts against the number's and the account's
+            # hourly limits until the purge job removes it.
+            await uow.phone_otps.save(replace(otp, expires_at=now))
             account = await _with_verified_phone(uow, account_id, phone)
             await uow.commit()
         return account

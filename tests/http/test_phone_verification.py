@@ -58,6 +58,19 @@ async def test_code_by_sms_verifies_the_phone(client: AsyncTestClient, container
     assert (await verify(client, account, await last_code(container))).status_code == 400
 
 
+async def test_verifying_a_number_does_not_reset_its_throttle(client: AsyncTestClient, container: Container,  # type: ignore[no-untyped-def]
+                                                              clock: FrozenClock, make_account) -> None:
+    account = await make_account()
+    assert (await send(client, account)).status_code == 200
+    assert (await verify(client, account, await last_code(container))).status_code == 200
+    assert error_of(await send(client, account)) == ("otp_throttled", "phone")  # still one a minute
+    for other in range(5):  # the verified number still counts among the account's five an hour
+        clock.advance(61)
+        number = f"07540001{other:02d}"
+        answered = await client.post("/v1/auth/send-phone-otp", json={"phone": number}, headers=account.jwt_headers)
+        assert answered.status_code == (200 if other < 4 else 429), answered.text
+
+
 async def test_wrong_code_then_five_attempts_burn_the_code(client: AsyncTestClient, container: Container,  # type: ignore[no-untyped-def]
                                                            make_account) -> None:
     account = await make_account()
