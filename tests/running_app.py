@@ -65,34 +65,44 @@ def _operator(*args: str, env: dict[str, str]) -> str:
     return done.stdout
 
 
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, as an operator would; killed if it has not stopped within 15 s."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@contextmanager
+def serving(env: dict[str, str], tmp_path: Path, *options: str) -> Iterator[str]:
+    """`ujumbe serve` with `env` on a free loopback port, once healthy; its base URL."""
+    port = _free_port()
+    base_url = f"http://127.0.0.1:{port}"
+    log_path = tmp_path / "serve.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "serve", *options, "--port", str(port)],
+                                env={**os.environ, **env}, stdout=log, stderr=log)
+        try:
+            _wait_until_healthy(base_url, proc, log_path)
+            yield base_url
+        finally:
+            stop(proc)
+
+
 @contextmanager
 def running_app_with_customer(database_url: str, tmp_path: Path) -> Iterator[RunningApp]:
     # Private webhook URLs are allowed so that registering one never waits on DNS.
     env = {"UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256"}
-    port = _free_port()
-    base_url = f"http://127.0.0.1:{port}"
-    log_path = tmp_path / "serve.log"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--port", str(port)],
-            env={**os.environ, **env}, stdout=log, stderr=log,
-        )
-        try:
-            _wait_until_healthy(base_url, proc, log_path)
-            _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
-                      "--plan", "enterprise", env=env)
-            _operator("credits", "grant", EMAIL, "1000000000", env=env)
-            _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
-            api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
-            login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
-            assert login.status_code == 200, login.text
-            yield RunningApp(base_url=base_url, env=env, api_key=api_key,
-                             access_token=login.json()["data"]["access_token"])
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serving(env, tmp_path, "--no-worker") as base_url:
+        _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
+                  "--plan", "enterprise", env=env)
+        _operator("credits", "grant", EMAIL, "1000000000", env=env)
+        _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
+        api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
+        login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
+        assert login.status_code == 200, login.text
+        yield RunningApp(base_url=base_url, env=env, api_key=api_key,
+                         access_token=login.json()["data"]["access_token"])

@@ -8,11 +8,6 @@ operator CLI, registers a webhook, sends an SMS, and receives signed `message.se
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,46 +17,17 @@ import pytest
 from standardwebhooks import Webhook
 
 from domain.webhooks import verify
+from running_app import serving
 from tests_support import ujumbe
 from webhook_receiver import WebhookReceiver
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture()
 def server(clean_database: str, tmp_path: Path) -> Iterator[tuple[str, dict[str, str]]]:
     env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path),
            "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SIMULATOR_DLR_DELAY": "0.2"}
-    port = free_port()
-    log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 (closed below)
-    proc = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "serve", "--port", str(port)],
-                            env={**os.environ, **env}, stdout=log, stderr=log)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            log.close()
-            raise AssertionError((tmp_path / "serve.log").read_text())
-        time.sleep(0.1)
-    try:
+    with serving(env, tmp_path) as base:
         yield base, env
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def test_a_user_receives_signed_sent_and_delivered_events_for_an_sms(server: tuple[str, dict[str, str]]) -> None:

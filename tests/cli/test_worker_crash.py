@@ -8,7 +8,6 @@ delivery ends succeeded with exactly one recorded attempt (the dead worker's nev
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ import pytest
 
 from application.ports import OutboxEvent
 from entrypoints.container import Container
+from running_app import stop
 from tests_support import ids
 from webhook_receiver import WebhookReceiver
 
@@ -53,12 +53,7 @@ def workers(worker_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[],
     yield start
     for proc in started:
         if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
 
 
 @pytest.fixture()
