@@ -117,9 +117,6 @@ class MemoryPhoneOtps:
     async def save(self, otp: PhoneOtp) -> None:
         self._rows()[(otp.account_id, otp.phone)] = otp
 
-    async def delete(self, account_id: str, phone: str) -> None:
-        self._rows().pop((account_id, phone), None)
-
     async def phones_sent_since(self, account_id: str, since: datetime) -> int:
         return sum(1 for o in self._rows().values() if o.account_id == account_id and o.sent_at >= since)
 

@@ -187,11 +187,6 @@ class PostgresPhoneOtps:
              otp.window_started_at, otp.sends_in_window),
         )
 
-    async def delete(self, account_id: str, phone: str) -> None:
-        await self._conn.execute(
-            "DELETE FROM phone_otps WHERE account_id = %s AND phone = %s", (account_id, phone)
-        )
-
     async def phones_sent_since(self, account_id: str, since: datetime) -> int:
         cur = await self._conn.execute(
             "SELECT count(*) FROM phone_otps WHERE account_id = %s AND sent_at >= %s", (account_id, since)

@@ -117,10 +117,9 @@ class PhoneOtpRepository(Protocol):
     async def get(self, account_id: str, phone: str) -> PhoneOtp | None: ...
 
     async def save(self, otp: PhoneOtp) -> None:
-        """Insert or replace the pending code of (account, phone)."""
+        """Insert or replace the code of (account, phone); a used or expired one stays until
+        purged, since it still counts against the hourly limits."""
         ...
-
-    async def delete(self, account_id: str, phone: str) -> None: ...
 
     async def phones_sent_since(self, account_id: str, since: datetime) -> int:
         """How many numbers of the account were sent a code since `since`."""
