@@ -19,15 +19,16 @@ from domain.rules import WHITESPACE, validate_paging
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
 MAX_SEARCH_LENGTH = 200
-# date_from: blank (no filter), an RFC 3339 date, or date-time with its offset optional (UTC when
-# none), whitespace around it trimmed; only real calendar days. The API document states it.
+# date_from: blank (no filter), an ISO 8601 date, or date-time (`T`, `t` or a space between; seconds
+# and offset optional, UTC when none), whitespace around it trimmed; only real calendar days. The API
+# document states it.
 _YEAR = "(?:[1-9][0-9]{3}|0[1-9][0-9]{2}|00[1-9][0-9]|000[1-9])"
 _MONTH_DAY = ("(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
               "|02-(?:0[1-9]|1[0-9]|2[0-8]))")
 _LEAP_DAY = "(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:0[48]|[2468][048]|[13579][26])00)-02-29"
-_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:[.][0-9]{1,6})?"
-_OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"
-DATE_FROM_PATTERN = (f"^[{WHITESPACE}]*(?:(?:{_YEAR}-{_MONTH_DAY}|{_LEAP_DAY})(?:[Tt]{_TIME}{_OFFSET}?)?)?"
+_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.][0-9]+)?)?"
+_OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3])(?::?[0-5][0-9])?)"
+DATE_FROM_PATTERN = (f"^[{WHITESPACE}]*(?:(?:{_YEAR}-{_MONTH_DAY}|{_LEAP_DAY})(?:[Tt ]{_TIME}{_OFFSET}?)?)?"
                      f"[{WHITESPACE}]*$")
 _DATE_FROM = re.compile(DATE_FROM_PATTERN)
 # What a person types around the digits of a phone number.
@@ -111,7 +112,7 @@ def parse_date_from(value: str | None) -> datetime | None:
         return None
     if not _DATE_FROM.fullmatch(value):
         raise ValidationError(
-            "date_from is an ISO date (2026-01-31) or date-time (2026-01-31T08:00:00Z).",
+            "date_from is an ISO date (2026-01-31) or date-time (2026-01-31T08:00, 2026-01-31T08:00:00Z).",
             field="date_from",
         )
     text = value.strip().upper()  # RFC 3339 allows a lowercase t and z

@@ -47,7 +47,7 @@ def test_pages_become_offsets() -> None:
         ({"date_from": "2026-02-30"}, "date_from"),
         ({"date_from": "2025-02-29"}, "date_from"),
         ({"date_from": "20260131T0800"}, "date_from"),  # fromisoformat's basic form: not RFC 3339
-        ({"date_from": "2026-01-31 08:00:00"}, "date_from"),
+        ({"date_from": "2026-01-31T8:00"}, "date_from"),
         ({"search": "x" * 201}, "search"),
     ],
 )
@@ -69,6 +69,11 @@ def test_every_status_can_be_asked_for(status: str) -> None:
         ("2026-01-05T08:30:00", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),
         ("2026-01-05T08:30:00Z", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),
         ("2026-01-05T11:30:00+03:00", datetime(2026, 1, 5, 11, 30, tzinfo=timezone(timedelta(hours=3)))),
+        ("2026-01-05 08:30:00", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),  # as SQL and many tools write it
+        ("2026-01-05T08:30", datetime(2026, 1, 5, 8, 30, tzinfo=UTC)),  # as a browser's datetime-local does
+        ("2026-01-05T08:30:00.123456789Z", datetime(2026, 1, 5, 8, 30, 0, 123456, tzinfo=UTC)),  # Go's RFC3339Nano
+        ("2026-01-05T11:30:00+0300", datetime(2026, 1, 5, 11, 30, tzinfo=timezone(timedelta(hours=3)))),
+        ("2026-01-05T11:30+03", datetime(2026, 1, 5, 11, 30, tzinfo=timezone(timedelta(hours=3)))),
         ("", None),
     ],
 )

@@ -33,9 +33,9 @@ STATUS = QueryParameter(description="Only messages in this status; empty for any
 SEARCH = QueryParameter(schema_extra={"pattern": trimmed_pattern(MAX_SEARCH_LENGTH)},
                         description="A number in any written form (exact match), or text or part of a number.")
 DATE_FROM = QueryParameter(schema_extra={"pattern": DATE_FROM_PATTERN},
-                           description="Only messages created from this moment: an RFC 3339 date (2026-01-31, "
-                                       "midnight UTC) or date-time with seconds (2026-01-31T08:00:00Z; UTC when "
-                                       "it names no offset); empty for any.")
+                           description="Only messages created from this moment: an ISO 8601 date (2026-01-31, "
+                                       "midnight UTC) or date-time (2026-01-31T08:00, 2026-01-31 08:00:00Z, "
+                                       "...+03:00; UTC when it names no offset); empty for any.")
 
 
 class MessageLogBody(ResponseBody, kw_only=True):
