@@ -31,12 +31,13 @@ def trimmed_pattern(max_length: int) -> str:
 
 
 # Pragmatic, not RFC 5322: what real mailboxes look like, so typos are caught early. Surrounding
-# whitespace is trimmed; the local part is at most 64 characters and does not start or end with a
-# dot; the address is checked before lowercasing (U+212A KELVIN SIGN lowercases to k). Lengths are
-# bounds, not lookaheads, so that test generators can write addresses from the pattern.
+# whitespace is trimmed; the local part is at most 64 characters, does not start or end with a dot
+# and has no two dots in a row; the address is checked before lowercasing (U+212A KELVIN SIGN
+# lowercases to k). Lengths are bounds, not lookaheads, so that test generators can write addresses
+# from the pattern; the one lookahead (no "..") only filters what they write.
 _EMAIL_CHARACTER = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]"
 EMAIL_PATTERN = (
-    f"^[{WHITESPACE}]*{_EMAIL_CHARACTER}(?:[A-Za-z0-9!#$%&'*+/=?^_`{{|}}~.-]{{0,62}}{_EMAIL_CHARACTER})?"
+    f"^[{WHITESPACE}]*(?![^@]*[.][.]){_EMAIL_CHARACTER}(?:[A-Za-z0-9!#$%&'*+/=?^_`{{|}}~.-]{{0,62}}{_EMAIL_CHARACTER})?"
     r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
     f"[{WHITESPACE}]*$"
 )

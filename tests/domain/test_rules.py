@@ -111,7 +111,6 @@ def test_idempotency_key_rule(value: str) -> None:
         ("juma@example.co.tz", "juma@example.co.tz"),
         ("  Juma.Said+sms@Example.COM ", "juma.said+sms@example.com"),
         ("a@b.io", "a@b.io"),
-        ("juma..said@example.com", "juma..said@example.com"),  # a typo the 64-character pattern lets by
     ],
 )
 def test_emails_accepted_and_canonical(value: str, stored: str) -> None:
@@ -121,7 +120,8 @@ def test_emails_accepted_and_canonical(value: str, stored: str) -> None:
 @pytest.mark.parametrize(
     "bad",
     ["", "juma", "juma@", "@example.com", "juma@example", "ju ma@example.com", "a@b@c.com",
-     "juma@-example.com", ".juma@example.com", "juma.@example.com", "x" * 65 + "@example.com",
+     "juma@-example.com", ".juma@example.com", "juma.@example.com", "juma..said@example.com",
+     "x" * 65 + "@example.com",
      "a@" + "b" * 250 + ".com"],
 )  # fmt: skip
 def test_emails_refused(bad: str) -> None:
