@@ -207,7 +207,7 @@ async def test_the_simulator_reports_every_accepted_message_of_a_bulk_send(
     assert all(m["delivered_at"] for m in logs if m["status"] == "delivered")
 
 
-async def test_a_url_the_old_pattern_left_out_is_taken_as_the_document_now_says(  # type: ignore[no-untyped-def]
+async def test_an_uppercase_scheme_and_userinfo_are_taken_as_the_document_says(  # type: ignore[no-untyped-def]
         client: AsyncTestClient, make_account) -> None:
     account = await make_account()
     for url in ("HTTPS://shop.example.com/hooks", "https://user:pass@shop.example.com/hooks"):

@@ -88,7 +88,8 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
     },
     ("createApiKey", "201"): {
         "SendSms": Link(operation_id="sendSms", description="Send an SMS with the key just created.",
-                        parameters={"header.X-API-Key": "$response.body#/data/key"}),
+                        parameters={"header.X-API-Key": "$response.body#/data/key"},
+                        request_body={"to": "0712345678", "message": "Karibu! Your order is ready."}),
         "RevokeApiKey": Link(operation_id="revokeApiKey", description="Revoke the key just created.",
                              parameters={"path.key_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
     },
