@@ -39,7 +39,7 @@ class RunningApp:
         return f"{self.base_url}/schema/openapi.json"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
@@ -78,7 +78,7 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 @contextmanager
 def serving(env: dict[str, str], tmp_path: Path, *options: str) -> Iterator[str]:
     """`ujumbe serve` with `env` on a free loopback port, once healthy; its base URL."""
-    port = _free_port()
+    port = free_port()
     base_url = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "serve.log"
     with open(log_path, "wb") as log:

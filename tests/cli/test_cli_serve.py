@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -13,11 +12,7 @@ from pathlib import Path
 
 import httpx
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from running_app import free_port
 
 
 def _alive(pid: int) -> bool:
@@ -35,7 +30,7 @@ def test_sigterm_stops_the_server_and_its_embedded_postgres() -> None:
 
 
 def _serve_then_stop(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     orphans: list[int] = []
     env = {k: v for k, v in os.environ.items() if k != "UJUMBE_DATABASE_URL"}
     env["UJUMBE_DATA_DIR"] = str(tmp_path)
