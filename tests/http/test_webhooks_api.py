@@ -95,14 +95,19 @@ async def test_bad_registrations_are_400_naming_the_field(client: AsyncTestClien
     assert error_of(response) == ("validation_error", field)
 
 
+async def _register_where_private_targets_are_refused(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account, container: Container, url: str):  # type: ignore[type-arg]
+    container.webhook_sender.override(providers.Singleton(HttpxWebhookSender, allow_private=False))
+    account = await make_account()
+    return await client.post("/v1/webhooks", json={"url": url}, headers=account.jwt_headers)
+
+
 @pytest.mark.parametrize("url", ["http://127.0.0.1:8080/hooks", "http://localhost/hooks", "http://10.1.2.3/",
                                  "http://192.168.0.10/", "http://[::1]/", "http://169.254.169.254/latest"])
 async def test_private_and_loopback_targets_are_refused_unless_allowed(
     client: AsyncTestClient, make_account, container: Container, url: str  # type: ignore[no-untyped-def]
 ) -> None:
-    container.webhook_sender.override(providers.Singleton(HttpxWebhookSender, allow_private=False))
-    account = await make_account()
-    response = await client.post("/v1/webhooks", json={"url": url}, headers=account.jwt_headers)
+    response = await _register_where_private_targets_are_refused(client, make_account, container, url)
     assert response.status_code == 400
     assert error_of(response) == ("validation_error", "url")
     assert "private or loopback" in response.json()["error"]["message"]
@@ -112,9 +117,7 @@ async def test_private_and_loopback_targets_are_refused_unless_allowed(
 async def test_a_port_no_connection_can_use_is_400_where_private_targets_are_refused(
     client: AsyncTestClient, make_account, container: Container, url: str  # type: ignore[no-untyped-def]
 ) -> None:
-    container.webhook_sender.override(providers.Singleton(HttpxWebhookSender, allow_private=False))
-    account = await make_account()
-    response = await client.post("/v1/webhooks", json={"url": url}, headers=account.jwt_headers)
+    response = await _register_where_private_targets_are_refused(client, make_account, container, url)
     assert response.status_code == 400
     assert error_of(response) == ("validation_error", "url")
 
