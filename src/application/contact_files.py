@@ -1,7 +1,7 @@
 """Importing a file of contacts into a list, and exporting a list as a file.
 
-An import reads its file row by row (`table`: row number and cells, as a reader of CSV or a
-spreadsheet gives them), checks each row (`domain.contact_files`) and hands the rows to the
+An import reads its file row by row (row number and cells, as the reader of CSV or of a
+workbook gives them), checks each row (`domain.contact_files`) and hands the rows to the
 list's writer as they come, in one unit of work: the writer decides duplicates and the list's
 room, and nothing is committed until the last row is in, so a failure half-way leaves the list as
 it was. Memory does not grow with the file: neither side holds more than a row, besides the
@@ -16,27 +16,29 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator
 from contextlib import aclosing
 from dataclasses import dataclass
+from typing import IO
 
-from application.ports import Clock, ImportRow, UnitOfWorkFactory
+from application.ports import Clock, ImportRow, TableReader, UnitOfWorkFactory
 from domain.contact_files import EXPORT_HEADER, ImportReport, export_cells, export_file_name, rows_of
 from domain.errors import NotFound
 
-Table = Iterable[tuple[int, Sequence[str]]]  # (row number, cells), the header row first
 _YIELD_EVERY = 500  # rows read between two turns of the event loop for other requests
 _CHUNK = 64 * 1024  # characters of CSV sent at a time
 
 
 class ImportContacts:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, read_table: TableReader) -> None:
+        self._uow, self._clock, self._read_table = uow, clock, read_table
 
-    async def __call__(self, account_id: str, list_id: str, table: Table) -> ImportReport:
+    async def __call__(self, account_id: str, list_id: str, file: IO[bytes]) -> ImportReport:
+        """Import `file` (read from where it is positioned) into the list; NotFound for another
+        account's list, `ValidationError` (field `file`) for a file that cannot be read at all."""
+        rows = _paced(rows_of(self._read_table(file)))
         async with self._uow() as uow:
-            report = await uow.contact_files.import_rows(account_id, list_id, _paced(rows_of(table)),
-                                                         self._clock.now())
+            report = await uow.contact_files.import_rows(account_id, list_id, rows, self._clock.now())
             await uow.commit()
         return report
 

@@ -70,6 +70,11 @@ class ContactListFull(DomainError):
     default_message = "The contact list holds the most contacts a list may hold (100,000)."
 
 
+class ImportFileTooLarge(DomainError):
+    code = "payload_too_large"
+    default_message = "The file is over 10 MiB (10,485,760 bytes), the most an import takes."
+
+
 class DefaultListNotDeletable(DomainError):
     code = "default_list_not_deletable"
     default_message = "The default contact list cannot be deleted."

@@ -20,9 +20,11 @@ from adapters.security import (
     RandomSecrets,
     load_or_create_secret_key,
 )
+from adapters.spreadsheets import read_table
 from adapters.system import SystemClock, UuidGenerator
 from adapters.webhooks import HttpxWebhookSender
 from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
+from application.contact_files import ExportContacts, ImportContacts
 from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
@@ -199,3 +201,7 @@ class Container(containers.DeclarativeContainer):
 
     # payment orders
     expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)
+
+    # contact files: imports into a list, exports of one
+    import_contacts = providers.Factory(ImportContacts, uow=uow.provider, clock=clock, read_table=read_table)
+    export_contacts = providers.Factory(ExportContacts, uow=uow.provider)

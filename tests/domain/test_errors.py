@@ -22,6 +22,7 @@ EXPECTED_CODES = {
     "PhoneNotVerified": "phone_not_verified",
     "DuplicateContact": "duplicate_contact",
     "ContactListFull": "contact_list_full",
+    "ImportFileTooLarge": "payload_too_large",
     "DefaultListNotDeletable": "default_list_not_deletable",
     "RateLimitExceeded": "rate_limit_exceeded",
     "Unauthorized": "unauthorized",

@@ -16,7 +16,7 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import Campaign, CampaignRepository
-from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow
+from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
     Contact,
     ContactList,
@@ -116,6 +116,8 @@ __all__ = [
     "SenderId",
     "SenderIdRepository",
     "SmsGateway",
+    "Table",
+    "TableReader",
     "UnitOfWork",
     "UnitOfWorkFactory",
     "UnmatchedReport",

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, AsyncIterable
+from collections.abc import AsyncGenerator, AsyncIterable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import IO, Protocol
 
 from domain.contact_files import ContactRow, ImportReport, RowError
 
 ImportRow = ContactRow | RowError
 """A row of an import: a contact (numbers in E.164, `domain.contact_files.check_row`) or the
 reason the row is not one, reported as it is."""
+
+
+Table = Iterator[tuple[int, Sequence[str]]]
+"""A file's rows as (row number, cells), numbered as a spreadsheet numbers them: header row first."""
+
+TableReader = Callable[[IO[bytes]], Table]
+"""Reads a contacts file (CSV or a workbook) row by row, from where it is positioned."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,6 +171,9 @@ def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHan
         if status == "429":
             headers["Retry-After"] = _RETRY_AFTER
         response.headers = headers
+        for media_type, media in (response.content or {}).items():
+            if media_type.startswith("text/") and media.schema == Schema():  # a streamed text (a CSV export)
+                media.schema = Schema(type=OpenAPIType.STRING)
         if response.content and (example := EXAMPLES.get((operation.operation_id or "", status))) is not None:
             for media in response.content.values():
                 media.examples = {"example": Example(summary="A typical answer", value=_enveloped(example))}

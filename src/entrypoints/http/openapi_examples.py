@@ -50,6 +50,8 @@ EXAMPLES: dict[tuple[str, str], Any] = {
                           "segments": 1, "credits": 1, "replaced": []},
     },
     ("getCreditBalance", "200"): {"account_id": _ACCOUNT_ID, "balance": 250},
+    ("importContacts", "200"): {"imported": 2, "skipped": 2, "errors": [{"row": 3, "error": "invalid_phone_number"},
+                                                                        {"row": 5, "error": "duplicate_contact"}]},
     ("listMessageLogs", "200"): {
         "messages": [{**_SEND_RESULT, "status": "delivered", "message": "Karibu! Your order is ready.",
                       "batch_id": None, "created_at": _AT, "delivered_at": "2026-01-15T09:30:04Z"}],
