@@ -52,6 +52,7 @@ EXPORT_HEADER = ("phone", "first_name", "last_name", "email", "extra_phones", "o
 EXTRA_PHONES_SEPARATOR = ";"  # between extra numbers in one cell; `,` and `|` are read too
 _EXTRA_SEPARATORS = str.maketrans({",": ";", "|": ";"})
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8, as the reader escaped them
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,7 @@ def columns_of(header_row: Sequence[str]) -> dict[str, int]:
 def check_row(row: int, phone: str, first_name: str = "", last_name: str = "", email: str = "",
               extra_phones: Iterable[str] = ()) -> ContactRow | RowError:
     """A row's cells (as read, neutralised or not) as a contact, or the first reason it is not one."""
-    cells = [phone, first_name, last_name, email, *extra_phones]
-    if any("\udc80" <= c <= "\udcff" for cell in cells for c in cell):  # undecodable bytes, escaped
+    if any(map(_UNDECODABLE.search, (phone, first_name, last_name, email, *extra_phones))):
         return RowError(row, INVALID_ENCODING)
     try:
         numbers = [e164_of(restore_cell(phone.strip()))]

@@ -96,7 +96,8 @@ def normalize_msisdn(raw: str) -> Msisdn:
 # fast path below accepts exactly what `normalize_msisdn` accepts.
 _TZ_MOBILE_NATIONAL = re.compile(
     str(phonenumbers.PhoneMetadata.metadata_for_region(_REGION).mobile.national_number_pattern))  # type: ignore[union-attr]
-_PREFIXES = ("+255", "00255", "255", "0", "")  # the spellings of one number, longest first
+_DROP_SEPARATORS = str.maketrans("", "", "".join(_SEPARATORS))
+_COMMON_SPELLING = re.compile(r"(?:\+255|00255|255|0)?([67][0-9]{8})")  # 07…, 255…, +255…, 00255…
 
 
 def e164_of(raw: str) -> str:
@@ -106,14 +107,9 @@ def e164_of(raw: str) -> str:
     parse, so the answer (and the refusal's reason) is always the same as its."""
     text = raw.strip()
     if len(text) <= _MAX_INPUT:
-        significant = "".join(c for c in text if c not in _SEPARATORS)
-        for prefix in _PREFIXES:
-            national = significant[len(prefix):]
-            if significant.startswith(prefix) and len(national) == 9 and national.isascii() \
-                    and national.isdigit():
-                if _TZ_MOBILE_NATIONAL.fullmatch(national):
-                    return "+255" + national
-                break
+        common = _COMMON_SPELLING.fullmatch(text.translate(_DROP_SEPARATORS))
+        if common is not None and _TZ_MOBILE_NATIONAL.fullmatch(common.group(1)):
+            return "+255" + common.group(1)
     return normalize_msisdn(raw).e164
 
 
