@@ -70,6 +70,11 @@ class ContactListFull(DomainError):
     default_message = "The contact list holds the most contacts a list may hold (100,000)."
 
 
+class TooManyPhoneNumbers(DomainError):
+    code = "too_many_phone_numbers"
+    default_message = "The contact holds the most extra numbers a contact may hold (10)."
+
+
 class DefaultListNotDeletable(DomainError):
     code = "default_list_not_deletable"
     default_message = "The default contact list cannot be deleted."

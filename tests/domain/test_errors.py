@@ -23,6 +23,7 @@ EXPECTED_CODES = {
     "DuplicateContact": "duplicate_contact",
     "ContactListFull": "contact_list_full",
     "DefaultListNotDeletable": "default_list_not_deletable",
+    "TooManyPhoneNumbers": "too_many_phone_numbers",
     "RateLimitExceeded": "rate_limit_exceeded",
     "Unauthorized": "unauthorized",
     "Forbidden": "forbidden",
