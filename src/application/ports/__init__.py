@@ -16,6 +16,7 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import Campaign, CampaignRepository
+from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow
 from application.ports.contacts import (
     Contact,
     ContactList,
@@ -69,6 +70,7 @@ __all__ = [
     "Contact",
     "ContactList",
     "ContactListRepository",
+    "ContactFiles",
     "ContactPhone",
     "ContactRepository",
     "CountryRate",
@@ -77,12 +79,14 @@ __all__ = [
     "DeliveryReport",
     "DeliveryReportRepository",
     "EventOutbox",
+    "ExportedContact",
     "GatewayListener",
     "GatewayNoAnswer",
     "GatewayUnavailable",
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
+    "ImportRow",
     "InboundMessage",
     "InboundRepository",
     "InboundSms",
