@@ -38,7 +38,7 @@ CONTACT_LIST_FULL = "contact_list_full"  # a good row that would take the list p
 INVALID_ENCODING = "invalid_encoding"  # bytes that are not UTF-8 in the row
 INVALID_NAME = "invalid_name"  # first or last name too long, or holding a NUL
 INVALID_EMAIL = "invalid_email"
-TOO_MANY_PHONES = "too_many_phones"  # more extra numbers than a contact may have
+TOO_MANY_PHONE_NUMBERS = "too_many_phone_numbers"  # more extra numbers than a contact may have
 
 PHONE_HEADERS = ("phone", "phone_number", "msisdn", "mobile", "simu")
 HEADERS: Mapping[str, str] = {
@@ -108,7 +108,7 @@ def check_row(row: int, phone: str, first_name: str = "", last_name: str = "", e
         return RowError(row, INVALID_PHONE_NUMBER)
     unique = tuple(dict.fromkeys(numbers))  # a number repeated within one row is one number
     if len(unique) - 1 > MAX_PHONES_PER_CONTACT:
-        return RowError(row, TOO_MANY_PHONES)
+        return RowError(row, TOO_MANY_PHONE_NUMBERS)
     try:
         first = validate_contact_name(restore_cell(first_name.strip()), field="first_name")
         last = validate_contact_name(restore_cell(last_name.strip()), field="last_name")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.phone import msisdn_in, normalize_msisdn
-from domain.rules import validate_email, validate_text
+from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, WHITESPACE, validate_email, validate_text
 
 DEFAULT_LIST_NAME = "Default"
 MAX_CONTACTS_PER_LIST = 100_000
@@ -22,6 +22,8 @@ MAX_LIST_NAME_LENGTH = 100
 MAX_LIST_DESCRIPTION_LENGTH = 500
 MAX_NAME_LENGTH = 100  # a contact's first or last name
 MAX_PHONES_PER_CONTACT = 10  # extra numbers of one contact, besides its main one
+# A contact's email: empty (or only whitespace), or an address registration would take.
+CONTACT_EMAIL_PATTERN = f"{EMAIL_PATTERN}|^[{WHITESPACE}]*$"
 MAX_SEARCH_LENGTH = 200
 _DIGITS = frozenset("0123456789")
 _NUMBER_CHARACTERS = frozenset("+0123456789 ().-")  # what people type around a number's digits
@@ -106,7 +108,7 @@ def validate_contact_name(name: str | None, *, field: str) -> str:
 def validate_contact_email(email: str | None) -> str:
     """An address as registration takes it (trimmed, lowercased), or empty for none."""
     email = validate_text(email or "", field="email")
-    return validate_email(email) if email.strip() else ""
+    return "" if not email.strip() and len(email) <= MAX_EMAIL_LENGTH else validate_email(email)
 
 
 def contact_phone(raw: str) -> str:

@@ -75,6 +75,11 @@ class ImportFileTooLarge(DomainError):
     default_message = "The file is over 10 MiB (10,485,760 bytes), the most an import takes."
 
 
+class TooManyPhoneNumbers(DomainError):
+    code = "too_many_phone_numbers"
+    default_message = "The contact holds the most extra numbers a contact may hold (10)."
+
+
 class DefaultListNotDeletable(DomainError):
     code = "default_list_not_deletable"
     default_message = "The default contact list cannot be deleted."

@@ -24,10 +24,11 @@ _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 WHITESPACE = r"\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 
 
-def trimmed_pattern(max_length: int) -> str:
-    """Text without NUL whose trimmed length (str.strip) is at most `max_length`."""
+def trimmed_pattern(max_length: int, *, required: bool = False) -> str:
+    """Text without NUL whose trimmed length (str.strip) is at most `max_length` (and, when
+    `required`, at least 1)."""
     inner = f"[^{WHITESPACE}\\x00](?:[^\\x00]{{0,{max_length - 2}}}[^{WHITESPACE}\\x00])?"
-    return f"^[{WHITESPACE}]*(?:{inner})?[{WHITESPACE}]*$"
+    return f"^[{WHITESPACE}]*(?:{inner}){'' if required else '?'}[{WHITESPACE}]*$"
 
 
 # Pragmatic, not RFC 5322: what real mailboxes look like, so typos are caught early. Surrounding

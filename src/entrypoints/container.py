@@ -26,6 +26,22 @@ from adapters.webhooks import HttpxWebhookSender
 from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
 from application.contact_files import ExportContacts, ImportContacts
 from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
+from application.contact_lists import (
+    CreateContactList,
+    DeleteContactList,
+    GetContactList,
+    ListContactLists,
+    UpdateContactList,
+)
+from application.contacts import (
+    AddContact,
+    AddContactPhone,
+    DeleteContact,
+    DeleteContactPhone,
+    GetContact,
+    ListContacts,
+    UpdateContact,
+)
 from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
@@ -205,3 +221,17 @@ class Container(containers.DeclarativeContainer):
     # contact files: imports into a list, exports of one
     import_contacts = providers.Factory(ImportContacts, uow=uow.provider, clock=clock, read_table=read_table)
     export_contacts = providers.Factory(ExportContacts, uow=uow.provider)
+
+    # contact lists and contacts
+    list_contact_lists = providers.Factory(ListContactLists, uow=uow.provider, clock=clock, ids=ids)
+    create_contact_list = providers.Factory(CreateContactList, uow=uow.provider, clock=clock, ids=ids)
+    get_contact_list = providers.Factory(GetContactList, uow=uow.provider, clock=clock, ids=ids)
+    update_contact_list = providers.Factory(UpdateContactList, uow=uow.provider, clock=clock, ids=ids)
+    delete_contact_list = providers.Factory(DeleteContactList, uow=uow.provider, clock=clock, ids=ids)
+    list_contacts = providers.Factory(ListContacts, uow=uow.provider)
+    add_contact = providers.Factory(AddContact, uow=uow.provider, clock=clock, ids=ids)
+    get_contact = providers.Factory(GetContact, uow=uow.provider)
+    update_contact = providers.Factory(UpdateContact, uow=uow.provider, clock=clock)
+    delete_contact = providers.Factory(DeleteContact, uow=uow.provider)
+    add_contact_phone = providers.Factory(AddContactPhone, uow=uow.provider, clock=clock, ids=ids)
+    delete_contact_phone = providers.Factory(DeleteContactPhone, uow=uow.provider, clock=clock)

@@ -130,7 +130,7 @@ def test_a_rows_extra_numbers_are_checked_and_a_repeated_one_counts_once() -> No
         ContactRow(2, "+255712345678", extra_phones=("+255754000111",))
     assert check_row(2, "0712345678", extra_phones=["0754"]) == RowError(2, "invalid_phone_number")
     eleven = [f"07540001{n:02d}" for n in range(11)]
-    assert check_row(2, "0712345678", extra_phones=eleven) == RowError(2, "too_many_phones")
+    assert check_row(2, "0712345678", extra_phones=eleven) == RowError(2, "too_many_phone_numbers")
     assert isinstance(check_row(2, "0712345678", extra_phones=eleven[:10]), ContactRow)
 
 

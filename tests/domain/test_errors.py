@@ -24,6 +24,7 @@ EXPECTED_CODES = {
     "ContactListFull": "contact_list_full",
     "ImportFileTooLarge": "payload_too_large",
     "DefaultListNotDeletable": "default_list_not_deletable",
+    "TooManyPhoneNumbers": "too_many_phone_numbers",
     "RateLimitExceeded": "rate_limit_exceeded",
     "Unauthorized": "unauthorized",
     "Forbidden": "forbidden",

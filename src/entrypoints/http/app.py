@@ -19,6 +19,7 @@ from entrypoints.container import Container
 from entrypoints.worker import jobs_running
 from entrypoints.http.controllers.api_keys import ApiKeysController
 from entrypoints.http.controllers.auth import AuthController
+from entrypoints.http.controllers.contacts import ContactListsController
 from entrypoints.http.controllers.contact_files import ContactFilesController
 from entrypoints.http.controllers.credits import CreditsController
 from entrypoints.http.controllers.health import HealthController
@@ -51,6 +52,7 @@ ROUTE_HANDLERS: list[Any] = [
     WebhooksController,
     NotificationsController,
     InboundController,
+    ContactListsController,
     ContactFilesController,
 ]
 

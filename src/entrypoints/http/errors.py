@@ -32,6 +32,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "duplicate_contact": 409,
     "contact_list_full": 409,
     "default_list_not_deletable": 409,
+    "too_many_phone_numbers": 409,
     "email_taken": 409,
     "illegal_transition": 409,
     "idempotency_key_reused": 422,

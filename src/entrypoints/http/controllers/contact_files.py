@@ -42,7 +42,7 @@ class ContactFileUpload:
 _ROW_ERRORS = (
     "Why the row was left out: invalid_phone_number (the number or an extra number), duplicate_contact (a "
     "number already in the list or in an earlier row), contact_list_full (the list holds 100,000), "
-    "invalid_name, invalid_email, too_many_phones (over 10 extra numbers), invalid_encoding (bytes that are "
+    "invalid_name, invalid_email, too_many_phone_numbers (over 10 extra numbers), invalid_encoding (bytes that are "
     "not UTF-8); for the whole file, on its header row: missing_phone_column, empty_file; too_many_rows on "
     "the first row past 100,000 (nothing after it is read).")
 
