@@ -375,3 +375,24 @@ async def test_an_export_is_a_csv_file_of_every_contact_that_imports_back_unchan
     shown = [(c.phone, c.first_name, c.last_name, c.email, [p.phone for p in c.phones]) for c in before]
     assert shown == [(c.phone, c.first_name, c.last_name, c.email, [p.phone for p in c.phones]) for c in after]
     assert shown[0][1] == '=HYPERLINK("http://evil.example")' and shown[2][1] == "=1+1"
+
+
+async def test_the_file_may_come_as_a_plain_form_field_of_any_bytes_and_credentials_come_first(
+    client: AsyncTestClient, container: Container, make_account: MakeAccount  # type: ignore[type-arg]
+) -> None:
+    account = await make_account()
+    list_id = await new_list(container, account)
+    boundary = "b0undary"
+    body = (f"--{boundary}\r\ncontent-disposition: form-data; name=\"file\"\r\n\r\n").encode() + \
+        b"\x89PNG\xff\xfe phone\r\n" + f"\r\n--{boundary}--\r\n".encode()
+    headers = {"content-type": f"multipart/form-data; boundary={boundary}"}
+
+    anonymous = await client.post(f"/v1/contact-lists/{list_id}/import", headers=headers, content=body)
+    assert (anonymous.status_code, anonymous.json()["error"]["code"]) == (401, "unauthorized")
+
+    response = await client.post(f"/v1/contact-lists/{list_id}/import", headers={**headers, **account.jwt_headers},
+                                 content=body)
+    assert report_of(response) == {"imported": 0, "skipped": 1, "errors": [{"row": 1, "error": "missing_phone_column"}]}
+    broken = await client.post(f"/v1/contact-lists/{list_id}/import", headers={**headers, **account.jwt_headers},
+                               content=body[:-5])
+    assert (broken.status_code, broken.json()["error"]["field"]) == (400, "file")

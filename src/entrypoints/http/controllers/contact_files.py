@@ -1,28 +1,35 @@
 """/v1/contact-lists/{listId}/import and /v1/contact-lists/{listId}/contacts/export: contacts in
 bulk, as a file (JWT only, as every contact-list route).
 
-The upload is streamed by Litestar's multipart parser into a spooled temporary file (on disk past
-1 MiB), so the body is never held in memory whole; a body over the file limit plus room for the
-multipart envelope is refused (413) by its Content-Length, or as it streams without one.
+The upload is read here, once the caller is authenticated, as it streams: its multipart parts go
+through a push parser and the `file` part into a spooled temporary file (on disk past 1 MiB), so
+the body is never held in memory whole. A body over the file limit plus room for the multipart
+envelope is refused (413) by its Content-Length, or as it streams without one; a file over the
+limit is refused as soon as it passes it. The part is taken as bytes whether it is sent as a file
+(with a file name) or as a plain field: Litestar's own form parsing would decode a plain field
+as UTF-8 text, which a binary file is not.
 """
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import dataclass
-from typing import Annotated
+from typing import IO, Annotated, Any
 from urllib.parse import quote
 
 import msgspec
-from litestar import Controller, get, post
-from litestar.datastructures import ResponseHeader, UploadFile
+from litestar import Controller, Request, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, FromPath
+from litestar.openapi.spec import OpenAPIFormat, OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
+from litestar.params import FromPath
 from litestar.response import Stream
+from multipart import MultipartSegment, ParserError, PushMultipartParser
 
 from application.contact_files import ExportContacts, ImportContacts
 from domain.contacts import MAX_IMPORT_BYTES
-from domain.errors import ImportFileTooLarge, NotFound
+from domain.errors import ImportFileTooLarge, NotFound, ValidationError
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -33,10 +40,6 @@ from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 MULTIPART_ENVELOPE = 64 * 1024
 CSV_MEDIA_TYPE = "text/csv"  # Litestar adds `; charset=utf-8` to a text type
 
-
-@dataclass
-class ContactFileUpload:
-    file: UploadFile
 
 
 _ROW_ERRORS = (
@@ -59,12 +62,61 @@ class ImportReportBody(ResponseBody, kw_only=True):
 
 
 _UPLOAD_DESCRIPTION = (
-    "multipart/form-data with the file in the field `file`: CSV (UTF-8 with or without a byte-order "
+    "The file in the field `file`: CSV (UTF-8 with or without a byte-order "
     "mark; comma, semicolon or tab between cells) or an Excel workbook (.xlsx, its first sheet). The "
     "first row names the columns, in any case: phone (or phone_number, msisdn, mobile, simu), "
     "first_name (or jina), last_name, email, extra_phones (numbers separated by `;`); others are "
     f"ignored. At most {MAX_IMPORT_BYTES} bytes (413 payload_too_large above) and 100,000 rows."
 )
+
+
+@dataclass
+class _FileUploadOperation(Operation):
+    """The operation of a route that reads its multipart body itself: the body as the document
+    states it (Litestar states a body only for a `data` parameter, which it would parse)."""
+
+    def __post_init__(self) -> None:
+        file = Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY, description=_UPLOAD_DESCRIPTION)
+        form = Schema(type=OpenAPIType.OBJECT, properties={"file": file}, required=["file"])
+        self.request_body = RequestBody(required=True, content={
+            RequestEncodingType.MULTI_PART.value: OpenAPIMediaType(schema=form)})
+
+
+_SPOOL_IN_MEMORY = 1024 * 1024  # past this, the upload is on disk
+
+
+async def _spooled_file(request: Request[Any, Any, Any]) -> IO[bytes]:
+    """The `file` part of a multipart/form-data body, in a spooled temporary file at its start."""
+    media_type, options = request.content_type
+    boundary = options.get("boundary")
+    if media_type != RequestEncodingType.MULTI_PART.value or not boundary:
+        raise ValidationError("Send the file as multipart/form-data, in the field `file`.", field="file")
+    spooled: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=_SPOOL_IN_MEMORY)  # noqa: SIM115
+    found = in_file = False
+    try:
+        with PushMultipartParser(boundary, max_segment_count=100) as parser:
+            async for chunk in request.stream():
+                for part in parser.parse(chunk):
+                    if isinstance(part, MultipartSegment):
+                        in_file = part.name == "file" and not found
+                        found = found or in_file
+                    elif part and in_file:
+                        spooled.write(part)
+                        if spooled.tell() > MAX_IMPORT_BYTES:
+                            raise ImportFileTooLarge(field="file")
+                if parser.closed:
+                    break
+    except ParserError as exc:
+        spooled.close()
+        raise ValidationError(f"The multipart/form-data body cannot be read: {exc}.", field="file") from exc
+    except BaseException:
+        spooled.close()
+        raise
+    if not found:
+        spooled.close()
+        raise ValidationError("The form has no field `file`.", field="file")
+    spooled.seek(0)
+    return spooled
 
 
 def _content_disposition(file_name: str) -> str:
@@ -80,22 +132,16 @@ class ContactFilesController(Controller):
 
     @post("/{list_id:str}/import", operation_id="importContacts", status_code=200,
           request_max_body_size=MAX_IMPORT_BYTES + MULTIPART_ENVELOPE,
-          opt={"errors": (NotFound, ImportFileTooLarge)},
+          opt={"errors": (NotFound, ImportFileTooLarge)}, operation_class=_FileUploadOperation,
           response_description="What was imported; every row left out is in `errors` (skipped = their number).",
           dependencies={"import_contacts": provide(Container.import_contacts)})
-    async def import_contacts(
-        self, principal: NamedDependency[Principal], list_id: FromPath[str],
-        import_contacts: NamedDependency[ImportContacts],
-        data: Annotated[ContactFileUpload, Body(media_type=RequestEncodingType.MULTI_PART,
-                                                description=_UPLOAD_DESCRIPTION)],
-    ) -> Envelope[ImportReportBody]:
+    async def import_contacts(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
+                              list_id: FromPath[str],
+                              import_contacts: NamedDependency[ImportContacts]) -> Envelope[ImportReportBody]:
         """Import a CSV or .xlsx file of contacts into a list: every good row or none; the rows
         left out are reported with their row number (the header is row 1) and reason."""
-        upload = data.file.file
-        if upload.seek(0, 2) > MAX_IMPORT_BYTES:
-            raise ImportFileTooLarge(field="file")
-        upload.seek(0)
-        report = await import_contacts(principal.account_id, list_id, upload)
+        with await _spooled_file(request) as upload:
+            report = await import_contacts(principal.account_id, list_id, upload)
         return ok(body_of(report, ImportReportBody))
 
     @get("/{list_id:str}/contacts/export", operation_id="exportContacts", media_type=CSV_MEDIA_TYPE,
