@@ -117,6 +117,8 @@ def test_job_runs_are_not_logged_line_by_line_unless_asked(container: Container)
     ("/v1/api-keys", "GET, OPTIONS, POST"),
     ("/v1/webhooks/some-id", "DELETE, OPTIONS"),
     ("/v1/sms/logs", "GET, OPTIONS"),
+    ("/v1/contact-lists/some-id/contacts", "GET, OPTIONS, POST"),  # a path with a parameter, shared by two controllers
+    ("/v1/contact-lists/some-id/import", "OPTIONS, POST"),
 ])
 async def test_options_allows_every_method_of_the_path(client: AsyncTestClient, path: str,  # type: ignore[type-arg]
                                                        allow: str) -> None:
