@@ -52,14 +52,15 @@ async def _contact(uow: UnitOfWork, account_id: str, list_id: str, contact_id: s
 
 def _checked(details: ContactDetails, base: Contact) -> Contact:
     """`base` with every field `details` gives, each checked."""
-    changes = {
-        "first_name": validate_contact_name(details.first_name, field="first_name"),
-        "last_name": validate_contact_name(details.last_name, field="last_name"),
-        "phone": None if details.phone is None else contact_phone(details.phone),
-        "email": validate_contact_email(details.email),
-    }
-    return replace(base, **{name: value for name, value in changes.items()
-                            if getattr(details, name) is not None})
+    return replace(
+        base,
+        first_name=base.first_name if details.first_name is None
+        else validate_contact_name(details.first_name, field="first_name"),
+        last_name=base.last_name if details.last_name is None
+        else validate_contact_name(details.last_name, field="last_name"),
+        phone=base.phone if details.phone is None else contact_phone(details.phone),
+        email=base.email if details.email is None else validate_contact_email(details.email),
+    )
 
 
 class ListContacts:

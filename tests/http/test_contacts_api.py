@@ -386,3 +386,10 @@ async def test_an_api_key_is_refused_and_no_credentials_are_unauthorized(client,
         response = await client.request(method, path, json=body)
         assert (response.status_code, error_of(response)[0]) == (401, "unauthorized"), (method, path)
     assert (await client.get(f"{LISTS}/{made['id']}/contacts/{contact['id']}", headers=account.jwt_headers)).status_code == 200
+
+
+async def test_options_lists_every_method_of_a_path_with_ids(client) -> None:
+    for path, allowed in ((f"{LISTS}/x", "DELETE, GET, OPTIONS, PUT"), (f"{LISTS}/x/contacts", "GET, OPTIONS, POST"),
+                          (f"{LISTS}/x/contacts/y", "DELETE, GET, OPTIONS, PUT")):
+        response = await client.options(path)
+        assert (response.status_code, response.headers["allow"]) == (204, allowed), path

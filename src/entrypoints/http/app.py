@@ -71,7 +71,8 @@ def _allow_every_method(app: Litestar) -> Callable[[Message, Scope], Awaitable[N
     """The `Allow` of an OPTIONS answer lists every method of the path. Litestar makes a path's
     OPTIONS handler with its first handler's route and keeps it when it merges the path's other
     handlers in, so `/v1/webhooks` answered `Allow: GET, OPTIONS` although it takes POST too."""
-    allowed = {route.path_format: ", ".join(sorted(route.methods)).encode()  # as scope["path_template"] names it
+    # Keyed as the scope names the path: `path_format` ({list_id}), not `path` ({list_id:str}).
+    allowed = {route.path_format: ", ".join(sorted(route.methods)).encode()
                for route in app.routes if isinstance(route, HTTPRoute)}
 
     async def stamp_allow(message: Message, scope: Scope) -> None:

@@ -2,7 +2,9 @@
 
 The links are the paths a client walks: register → log in → create an API key → send → read the
 log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
-an API key → revoke it; the notification list → mark the newest read (when there is one).
+an API key → revoke it; the notification list → mark the newest read (when there is one); create a
+contact list → read, rename, delete it, list and add its contacts; add a contact → read, change,
+delete it, give it an extra number → remove that number.
 Expressions follow OpenAPI's runtime expression syntax.
 """
 
@@ -25,6 +27,16 @@ _TOKENS = {"access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5YThiIn0.c2lnbmF0dXJ
            "refresh_token": "rt_6f1c0e9d8b7a", "expires_in": 900, "token_type": "Bearer"}
 _PROFILE = {"id": _ACCOUNT_ID, "email": "shop@example.com", "business_name": "Duka Bora", "plan": "free",
             "email_verified": False, "phone_verified": False, "phone": None, "created_at": _AT}
+
+_LIST_ID = "5c4b3a29-1807-4f6e-9d5c-4b3a29180706"
+_CONTACT_ID = "8e7d6c5b-4a39-4281-9f0e-d7c6b5a49382"
+_CONTACT_LIST = {"id": _LIST_ID, "name": "Wateja wa Dar", "description": "Customers in Dar es Salaam",
+                 "contact_count": 1, "is_default": False, "created_at": _AT, "updated_at": _AT}
+_EXTRA_PHONE = {"id": "1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b", "phone": "+255754123456", "opted_out": False,
+                "created_at": _AT}
+_CONTACT = {"id": _CONTACT_ID, "list_id": _LIST_ID, "first_name": "Amina", "last_name": "Juma",
+            "phone": "+255712345678", "email": "amina@example.com", "phones": [_EXTRA_PHONE], "opted_out": False,
+            "created_at": _AT, "updated_at": _AT}
 
 EXAMPLES: dict[tuple[str, str], Any] = {
     ("sendSms", "request"): {"to": "0712345678", "message": "Karibu! Your order is ready.", "from": "DUKA"},
@@ -73,9 +85,31 @@ EXAMPLES: dict[tuple[str, str], Any] = {
         "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", "url": "https://shop.example.com/hooks/sms",
         "events": ["message.delivered"], "secret": "whsec_c2VjcmV0IGJ5dGVz", "enabled": True, "created_at": _AT,
     },
+    ("createContactList", "request"): {"name": "Wateja wa Dar", "description": "Customers in Dar es Salaam"},
+    ("createContactList", "201"): {**_CONTACT_LIST, "contact_count": 0},
+    ("listContactLists", "200"): {
+        "lists": [{**_CONTACT_LIST, "id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "name": "Default", "description": "",
+                   "contact_count": 0, "is_default": True}, _CONTACT_LIST],
+        "page": 1, "per_page": 25, "total": 2,
+    },
+    ("getContactList", "200"): {**_CONTACT_LIST, "contacts": [_CONTACT], "page": 1, "per_page": 25},
+    ("updateContactList", "request"): {"name": "Wateja wa Arusha"},
+    ("updateContactList", "200"): {**_CONTACT_LIST, "name": "Wateja wa Arusha"},
+    ("listContacts", "200"): {"contacts": [_CONTACT], "page": 1, "per_page": 25, "total": 1},
+    ("addContact", "request"): {"first_name": "Amina", "last_name": "Juma", "phone": "0712345678",
+                                "email": "amina@example.com"},
+    ("addContact", "201"): {**_CONTACT, "phones": []},
+    ("getContact", "200"): _CONTACT,
+    ("updateContact", "request"): {"phone": "+255 712 345 679"},
+    ("updateContact", "200"): {**_CONTACT, "phone": "+255712345679"},
+    ("addContactPhone", "request"): {"phone": "0754 123 456"},
+    ("addContactPhone", "201"): _EXTRA_PHONE,
 }
 
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
+_NEW_LIST = {"path.list_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}
+_NEW_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$response.body#/data/id",
+                **_BY_ACCESS_TOKEN}
 
 LINKS: dict[tuple[str, str], dict[str, Link]] = {
     ("register", "201"): {
@@ -112,6 +146,33 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
     ("listNotifications", "200"): {
         "MarkRead": Link(operation_id="markNotificationRead", description="Mark the newest notification read.",
                          parameters={"path.notification_id": "$response.body#/data/notifications/0/id"}),
+    },
+    ("createContactList", "201"): {
+        "GetContactList": Link(operation_id="getContactList", description="The list just created.",
+                               parameters=_NEW_LIST),
+        "UpdateContactList": Link(operation_id="updateContactList", description="Rename the list just created.",
+                                  parameters=_NEW_LIST, request_body={"name": "Wateja wapya"}),
+        "DeleteContactList": Link(operation_id="deleteContactList", description="Delete the list just created.",
+                                  parameters=_NEW_LIST),
+        "ListContacts": Link(operation_id="listContacts", description="The contacts of the list just created.",
+                             parameters=_NEW_LIST),
+        "AddContact": Link(operation_id="addContact", description="Add a contact to the list just created.",
+                           parameters=_NEW_LIST, request_body={"first_name": "Amina", "phone": "0712345678"}),
+    },
+    ("addContact", "201"): {
+        "GetContact": Link(operation_id="getContact", description="The contact just added.", parameters=_NEW_CONTACT),
+        "UpdateContact": Link(operation_id="updateContact", description="Change the contact just added.",
+                              parameters=_NEW_CONTACT, request_body={"last_name": "Juma"}),
+        "DeleteContact": Link(operation_id="deleteContact", description="Delete the contact just added.",
+                              parameters=_NEW_CONTACT),
+        "AddContactPhone": Link(operation_id="addContactPhone", description="Give the contact an extra number.",
+                                parameters=_NEW_CONTACT, request_body={"phone": "0754123456"}),
+    },
+    ("addContactPhone", "201"): {
+        "DeleteContactPhone": Link(operation_id="deleteContactPhone", description="Remove the number just added.",
+                                   parameters={"path.list_id": "$request.path.list_id",
+                                               "path.contact_id": "$request.path.contact_id",
+                                               "path.phone_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
     },
     ("getContactList", "200"): {
         "ImportContacts": Link(operation_id="importContacts", description="Import a file of contacts into the list.",
