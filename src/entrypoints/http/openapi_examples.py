@@ -174,12 +174,6 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
                                                "path.contact_id": "$request.path.contact_id",
                                                "path.phone_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
     },
-    ("getContactList", "200"): {
-        "ImportContacts": Link(operation_id="importContacts", description="Import a file of contacts into the list.",
-                               parameters={"path.list_id": "$request.path.list_id", **_BY_ACCESS_TOKEN}),
-        "ExportContacts": Link(operation_id="exportContacts", description="The list's contacts as a CSV file.",
-                               parameters={"path.list_id": "$request.path.list_id", **_BY_ACCESS_TOKEN}),
-    },
     ("deleteWebhook", "200"): {
         "DeliveriesAfterDelete": Link(operation_id="listWebhookDeliveries",
                                       description="A deleted webhook's deliveries are gone (404).",

@@ -150,6 +150,7 @@ class ContactFilesController(Controller):
                               "email, extra_phones (separated by `;`), opted_out (true or false). Numbers are "
                               "E.164; a text cell that a spreadsheet would read as a formula starts with `'`.",
          response_headers=[ResponseHeader(name="Content-Disposition", documentation_only=True,
+                                          value='attachment; filename="Wateja-contacts.csv"',
                                           description='attachment; filename="<list name>-contacts.csv"')])
     async def export_contacts(self, principal: NamedDependency[Principal], list_id: FromPath[str],
                               export_contacts: NamedDependency[ExportContacts]) -> Stream:
