@@ -23,17 +23,17 @@ from typing import IO, Any
 
 from python_calamine import CalamineError, CalamineWorkbook
 
-from domain.errors import ValidationError
+from domain.contact_files import UnreadableFile
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _DELIMITERS = (",", ";", "\t")
 
 
 def read_table(file: IO[bytes]) -> Iterator[tuple[int, list[str]]]:
-    """The rows of a contacts file (row number, cells), from where `file` is positioned."""
-    start = file.tell()
+    """The rows of a contacts file (row number, cells), the whole file from its start."""
+    file.seek(0)
     head = file.read(4)
-    file.seek(start)
+    file.seek(0)
     if head == _ZIP_MAGIC:
         return _workbook_rows(file)
     return _csv_rows(file)
@@ -46,9 +46,8 @@ def _encoding_of(head: bytes) -> str:
 
 
 def _csv_rows(file: IO[bytes]) -> Iterator[tuple[int, list[str]]]:
-    start = file.tell()
     encoding = _encoding_of(file.read(2))
-    file.seek(start)
+    file.seek(0)
     text = io.TextIOWrapper(file, encoding=encoding, errors="surrogateescape", newline="")
     number = 0
     try:
@@ -59,8 +58,7 @@ def _csv_rows(file: IO[bytes]) -> Iterator[tuple[int, list[str]]]:
         for number, cells in enumerate(reader, start=1):
             yield number, cells
     except csv.Error as exc:  # a field over 128 KiB (an unclosed quote swallowing the file)
-        raise ValidationError(f"The file is not readable as CSV from row {number + 1}: {exc}.",
-                              field="file") from exc
+        raise UnreadableFile(number + 1, str(exc)) from exc
     finally:
         text.detach()  # the caller's file stays open
 
@@ -72,7 +70,7 @@ def _workbook_rows(file: IO[bytes]) -> Iterator[tuple[int, list[str]]]:
             return
         sheet = workbook.get_sheet_by_index(0)
     except CalamineError as exc:
-        raise ValidationError(f"The file is not a readable .xlsx workbook: {exc}.", field="file") from exc
+        raise UnreadableFile(1, f"not a readable .xlsx workbook: {exc}") from exc
     for number, cells in enumerate(sheet.iter_rows(), start=sheet.start[0] + 1 if sheet.start else 1):
         yield number, [_text_of(cell) for cell in cells]
 

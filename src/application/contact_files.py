@@ -22,7 +22,16 @@ from dataclasses import dataclass
 from typing import IO
 
 from application.ports import Clock, ImportRow, TableReader, UnitOfWorkFactory
-from domain.contact_files import EXPORT_HEADER, ImportReport, export_cells, export_file_name, rows_of
+from domain.contact_files import (
+    EXPORT_HEADER,
+    UNREADABLE_FILE,
+    ImportReport,
+    RowError,
+    UnreadableFile,
+    export_cells,
+    export_file_name,
+    rows_of,
+)
 from domain.errors import NotFound
 
 _YIELD_EVERY = 500  # rows read between two turns of the event loop for other requests
@@ -34,12 +43,15 @@ class ImportContacts:
         self._uow, self._clock, self._read_table = uow, clock, read_table
 
     async def __call__(self, account_id: str, list_id: str, file: IO[bytes]) -> ImportReport:
-        """Import `file` (read from where it is positioned) into the list; NotFound for another
-        account's list, `ValidationError` (field `file`) for a file that cannot be read at all."""
+        """Import `file` (the whole of it) into the list; NotFound for another account's list. A
+        file that cannot be read to its end imports nothing: its report is that one error."""
         rows = _paced(rows_of(self._read_table(file)))
-        async with self._uow() as uow:
-            report = await uow.contact_files.import_rows(account_id, list_id, rows, self._clock.now())
-            await uow.commit()
+        try:
+            async with self._uow() as uow:
+                report = await uow.contact_files.import_rows(account_id, list_id, rows, self._clock.now())
+                await uow.commit()
+        except UnreadableFile as exc:
+            return ImportReport(imported=0, skipped=1, errors=(RowError(exc.row, UNREADABLE_FILE),))
         return report
 
 

@@ -34,6 +34,7 @@ DUPLICATE_CONTACT = "duplicate_contact"  # a number already in the list, or in a
 MISSING_PHONE_COLUMN = "missing_phone_column"  # the whole file, reported on row 1 (the header)
 EMPTY_FILE = "empty_file"  # no header row at all, reported on row 1
 TOO_MANY_ROWS = "too_many_rows"  # the first row past MAX_IMPORT_ROWS; nothing after it is read
+UNREADABLE_FILE = "unreadable_file"  # the whole file: it cannot be read from this row on; nothing is imported
 CONTACT_LIST_FULL = "contact_list_full"  # a good row that would take the list past its limit
 INVALID_ENCODING = "invalid_encoding"  # bytes that are not UTF-8 in the row
 INVALID_NAME = "invalid_name"  # first or last name too long, or holding a NUL
@@ -53,6 +54,14 @@ EXTRA_PHONES_SEPARATOR = ";"  # between extra numbers in one cell; `,` and `|` a
 _EXTRA_SEPARATORS = str.maketrans({",": ";", "|": ";"})
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes that were not UTF-8, as the reader escaped them
+
+
+class UnreadableFile(Exception):
+    """A file that cannot be read on from `row` (not CSV, not a workbook, a quote never closed)."""
+
+    def __init__(self, row: int, why: str) -> None:
+        super().__init__(f"row {row}: {why}")
+        self.row = row
 
 
 @dataclass(frozen=True, slots=True)

@@ -157,3 +157,12 @@ async def test_the_report_lists_the_readers_errors_and_the_writers_in_row_order(
     report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(file))
     assert report == ImportReport(imported=2, skipped=2, errors=(RowError(3, "invalid_phone_number"),
                                                                  RowError(4, "duplicate_contact")))
+
+
+async def test_a_utf16_file_with_its_byte_order_mark_is_read_as_excels_unicode_text() -> None:
+    store = MemoryStore()
+    await seeded_list(store, ids(10))
+    file = "Phone\tJina\n0712345678\tZuhura Müller\n".encode("utf-16")  # BOM first, tab between cells
+    report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(file))
+    assert report == ImportReport(imported=1, skipped=0, errors=())
+    assert await shown(store, ids(10)) == [("+255712345678", "Zuhura Müller", "", "", ())]

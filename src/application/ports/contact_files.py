@@ -18,7 +18,7 @@ Table = Iterator[tuple[int, Sequence[str]]]
 """A file's rows as (row number, cells), numbered as a spreadsheet numbers them: header row first."""
 
 TableReader = Callable[[IO[bytes]], Table]
-"""Reads a contacts file (CSV or a workbook) row by row, from where it is positioned."""
+"""Reads a contacts file (CSV or a workbook), from its start, row by row."""
 
 
 @dataclass(frozen=True, slots=True)

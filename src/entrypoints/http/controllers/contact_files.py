@@ -47,7 +47,8 @@ _ROW_ERRORS = (
     "number already in the list or in an earlier row), contact_list_full (the list holds 100,000), "
     "invalid_name, invalid_email, too_many_phone_numbers (over 10 extra numbers), invalid_encoding (bytes that are "
     "not UTF-8); for the whole file, on its header row: missing_phone_column, empty_file; too_many_rows on "
-    "the first row past 100,000 (nothing after it is read).")
+    "the first row past 100,000 (nothing after it is read); unreadable_file where a file stops being readable "
+    "(not CSV or .xlsx, a quote never closed): nothing of it is imported.")
 
 
 class RowErrorBody(ResponseBody, kw_only=True):
