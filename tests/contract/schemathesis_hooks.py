@@ -10,7 +10,8 @@ different address; the numbering is a counter, so one run is like the next.
 
 An account holds at most 20 webhooks. Outside the stateful phase nothing follows a registration,
 so each webhook registered there is deleted at once: every registration the fuzzer tries is
-judged on what it sends, not refused as the 21st.
+judged on what it sends, not refused as the 21st. In the stateful phase, which runs long enough
+to register more than 20, the oldest (earlier scenarios') are deleted past 15.
 
 The fuzzer draws the same few short values again and again, where a real client makes each one
 new: a valid Idempotency-Key gets a unique suffix (a reused key with another body is a 422 by
@@ -58,10 +59,22 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
                 case.body["email"] = unique
 
 
+# In the stateful phase a registration is followed by its links, so it stays; the oldest ones,
+# left by earlier scenarios (a scenario takes at most 16 steps), are deleted past this many.
+_STATEFUL_WEBHOOKS_KEPT = 15
+
+
 @schemathesis.hook
 def after_call(context: Any, case: Any, response: Any) -> None:
-    if (case.operation.label == "POST /v1/webhooks" and response.status_code == 201
-            and case.meta is not None and case.meta.phase.name != "stateful"):
-        webhook = f"{response.request.url.rstrip('/')}/{response.json()['data']['id']}"
-        deleted = httpx.delete(webhook, headers={"Authorization": response.request.headers["Authorization"]})
+    if case.operation.label != "POST /v1/webhooks" or response.status_code != 201 or case.meta is None:
+        return
+    webhooks = response.request.url.rstrip("/")
+    auth = {"Authorization": response.request.headers["Authorization"]}
+    if case.meta.phase.name != "stateful":
+        deleted = httpx.delete(f"{webhooks}/{response.json()['data']['id']}", headers=auth)
         assert deleted.status_code == 200, deleted.text
+        return
+    registered = httpx.get(webhooks, headers=auth).json()["data"]["webhooks"]  # oldest first
+    for oldest in registered[:max(0, len(registered) - _STATEFUL_WEBHOOKS_KEPT)]:
+        deleted = httpx.delete(f"{webhooks}/{oldest['id']}", headers=auth)
+        assert deleted.status_code in (200, 404), deleted.text

@@ -4,7 +4,8 @@ The links are the paths a client walks: register → log in → create an API ke
 log; register a webhook → its deliveries → delete it (after which its deliveries are 404); create
 an API key → revoke it; the notification list → mark the newest read (when there is one); create a
 contact list → read, rename, delete it, list and add its contacts; add a contact → read, change,
-delete it, give it an extra number → remove that number.
+delete it, give it an extra number → remove that number; the lists → the default list's contacts
+(and add one to it) → read, change the first contact, give it an extra number, remove its first.
 Expressions follow OpenAPI's runtime expression syntax.
 """
 
@@ -108,6 +109,8 @@ EXAMPLES: dict[tuple[str, str], Any] = {
 
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
 _NEW_LIST = {"path.list_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}
+_FIRST_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$response.body#/data/contacts/0/id",
+                  **_BY_ACCESS_TOKEN}
 _NEW_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$response.body#/data/id",
                 **_BY_ACCESS_TOKEN}
 
@@ -158,6 +161,24 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
                              parameters=_NEW_LIST),
         "AddContact": Link(operation_id="addContact", description="Add a contact to the list just created.",
                            parameters=_NEW_LIST, request_body={"first_name": "Amina", "phone": "0712345678"}),
+    },
+    ("listContactLists", "200"): {
+        "DefaultListContacts": Link(operation_id="listContacts", description="The contacts of the default list.",
+                                    parameters={"path.list_id": "$response.body#/data/lists/0/id", **_BY_ACCESS_TOKEN}),
+        "AddToDefaultList": Link(operation_id="addContact", description="Add a contact to the default list.",
+                                 parameters={"path.list_id": "$response.body#/data/lists/0/id", **_BY_ACCESS_TOKEN},
+                                 request_body={"first_name": "Baraka", "phone": "0687654321"}),
+    },
+    ("listContacts", "200"): {
+        "GetFirstContact": Link(operation_id="getContact", description="The list's first contact.",
+                                parameters=_FIRST_CONTACT),
+        "UpdateFirstContact": Link(operation_id="updateContact", description="Change the list's first contact.",
+                                   parameters=_FIRST_CONTACT, request_body={"email": "baraka@example.com"}),
+        "AddPhoneToFirstContact": Link(operation_id="addContactPhone", description="Give the first contact a number.",
+                                       parameters=_FIRST_CONTACT, request_body={"phone": "0754123456"}),
+        "DeleteFirstContactPhone": Link(
+            operation_id="deleteContactPhone", description="Remove the first contact's first extra number.",
+            parameters={**_FIRST_CONTACT, "path.phone_id": "$response.body#/data/contacts/0/phones/0/id"}),
     },
     ("addContact", "201"): {
         "GetContact": Link(operation_id="getContact", description="The contact just added.", parameters=_NEW_CONTACT),
