@@ -9,6 +9,7 @@ from typing import Any, Self
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
 from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.credits import MemoryLedger
+from adapters.memory.google_contacts import MemoryGoogleConnections
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
 from adapters.memory.messaging import MemoryMessages, MemorySenderIds
@@ -58,6 +59,7 @@ class MemoryUnitOfWork:
         self.delivery_reports = MemoryDeliveryReports(self.store)
         self.payment_orders = MemoryPaymentOrders(self.store)
         self.campaigns = MemoryCampaigns(self.store)
+        self.google_connections = MemoryGoogleConnections(self.store)
 
     async def __aexit__(
         self,

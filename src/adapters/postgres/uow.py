@@ -12,6 +12,7 @@ from psycopg_pool import AsyncConnectionPool
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
 from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.credits import PostgresLedger
+from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
 from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
@@ -67,6 +68,7 @@ class PostgresUnitOfWork:
         self.delivery_reports = PostgresDeliveryReports(conn)
         self.payment_orders = PostgresPaymentOrders(conn)
         self.campaigns = PostgresCampaigns(conn)
+        self.google_connections = PostgresGoogleConnections(conn)
 
     async def __aexit__(
         self,

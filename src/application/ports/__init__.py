@@ -26,6 +26,18 @@ from application.ports.gateway import (
     OutboundSms,
     SmsGateway,
 )
+from application.ports.google_contacts import (
+    AccessTokenRejected,
+    AuthorizationRefused,
+    ContactsProvider,
+    ContactsProviderUnavailable,
+    ExternalPerson,
+    GoogleConnection,
+    GoogleConnections,
+    GrantedTokens,
+    GrantRevoked,
+    PeoplePage,
+)
 from application.ports.idempotency import Claim, IdempotencyKeys, IdempotencyRecord
 from application.ports.inbound import InboundMessage, InboundRepository, InboundSms, OptOutRepository
 from application.ports.message_logs import MessageLogEntry, MessageLogFilter, MessageLogs
@@ -35,6 +47,7 @@ from application.ports.outbox import EventOutbox, OutboxEvent
 from application.ports.payments import PaymentOrder, PaymentOrderRepository
 from application.ports.reference import CountryRate, CountryRates
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
+from application.ports.security import SecretBox
 from application.ports.system import Clock, IdGenerator, JobQueue
 from application.ports.uow import UnitOfWork, UnitOfWorkFactory
 from application.ports.webhooks import (
@@ -48,26 +61,35 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "AccessTokenRejected",
     "AccessTokens",
     "Account",
     "AccountRepository",
     "ApiKey",
     "ApiKeyOwner",
     "ApiKeyRepository",
+    "AuthorizationRefused",
     "BatchSmsGateway",
     "Campaign",
     "CampaignRepository",
     "Claim",
     "Clock",
+    "ContactsProvider",
+    "ContactsProviderUnavailable",
     "CountryRate",
     "CountryRates",
     "DeliveryHistory",
     "DeliveryReport",
     "DeliveryReportRepository",
     "EventOutbox",
+    "ExternalPerson",
     "GatewayListener",
     "GatewayNoAnswer",
     "GatewayUnavailable",
+    "GoogleConnection",
+    "GoogleConnections",
+    "GrantRevoked",
+    "GrantedTokens",
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
@@ -90,12 +112,14 @@ __all__ = [
     "PasswordHasher",
     "PaymentOrder",
     "PaymentOrderRepository",
+    "PeoplePage",
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",
+    "SecretBox",
     "Secrets",
     "SenderId",
     "SenderIdRepository",

@@ -14,6 +14,7 @@ from application.ports.accounts import (
 from application.ports.campaigns import CampaignRepository
 from application.ports.credits import LedgerRepository
 from application.ports.deliveries import DeliveryReportRepository
+from application.ports.google_contacts import GoogleConnections
 from application.ports.idempotency import IdempotencyKeys
 from application.ports.inbound import InboundRepository, OptOutRepository
 from application.ports.message_logs import MessageLogs
@@ -50,6 +51,7 @@ class UnitOfWork(Protocol):
     delivery_reports: DeliveryReportRepository
     payment_orders: PaymentOrderRepository
     campaigns: CampaignRepository
+    google_connections: GoogleConnections
 
     async def __aenter__(self) -> Self: ...
 

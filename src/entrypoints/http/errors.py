@@ -32,6 +32,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "duplicate_contact": 409,
     "email_taken": 409,
     "illegal_transition": 409,
+    "google_not_connected": 409,
+    "google_authorization_failed": 409,
     "idempotency_key_reused": 422,
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,
@@ -40,6 +42,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "payload_too_large": 413,
     "unsupported_media_type": 415,
     "internal_error": 500,
+    "google_unavailable": 502,
     "service_unavailable": 503,
 }
 
