@@ -8,6 +8,7 @@ from typing import Any, Self
 
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
 from adapters.memory.campaigns import MemoryCampaigns
+from adapters.memory.contacts import MemoryContactLists, MemoryContacts
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.google_contacts import MemoryGoogleConnections
 from adapters.memory.idempotency import MemoryIdempotencyKeys
@@ -59,6 +60,8 @@ class MemoryUnitOfWork:
         self.delivery_reports = MemoryDeliveryReports(self.store)
         self.payment_orders = MemoryPaymentOrders(self.store)
         self.campaigns = MemoryCampaigns(self.store)
+        self.contact_lists = MemoryContactLists(self.store)
+        self.contacts = MemoryContacts(self.store)
         self.google_connections = MemoryGoogleConnections(self.store)
 
     async def __aexit__(

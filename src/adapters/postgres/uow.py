@@ -11,6 +11,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
 from adapters.postgres.campaigns import PostgresCampaigns
+from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
@@ -68,6 +69,8 @@ class PostgresUnitOfWork:
         self.delivery_reports = PostgresDeliveryReports(conn)
         self.payment_orders = PostgresPaymentOrders(conn)
         self.campaigns = PostgresCampaigns(conn)
+        self.contact_lists = PostgresContactLists(conn)
+        self.contacts = PostgresContacts(conn)
         self.google_connections = PostgresGoogleConnections(conn)
 
     async def __aexit__(

@@ -16,6 +16,13 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import Campaign, CampaignRepository
+from application.ports.contacts import (
+    Contact,
+    ContactList,
+    ContactListRepository,
+    ContactPhone,
+    ContactRepository,
+)
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, UnmatchedReport
 from application.ports.gateway import (
@@ -74,6 +81,11 @@ __all__ = [
     "CampaignRepository",
     "Claim",
     "Clock",
+    "Contact",
+    "ContactList",
+    "ContactListRepository",
+    "ContactPhone",
+    "ContactRepository",
     "ContactsProvider",
     "ContactsProviderUnavailable",
     "CountryRate",

@@ -12,6 +12,7 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import CampaignRepository
+from application.ports.contacts import ContactListRepository, ContactRepository
 from application.ports.credits import LedgerRepository
 from application.ports.deliveries import DeliveryReportRepository
 from application.ports.google_contacts import GoogleConnections
@@ -51,6 +52,8 @@ class UnitOfWork(Protocol):
     delivery_reports: DeliveryReportRepository
     payment_orders: PaymentOrderRepository
     campaigns: CampaignRepository
+    contact_lists: ContactListRepository
+    contacts: ContactRepository
     google_connections: GoogleConnections
 
     async def __aenter__(self) -> Self: ...
