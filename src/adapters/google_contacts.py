@@ -9,13 +9,20 @@ the calls of different accounts must not share one.
 from __future__ import annotations
 
 import logging
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError
+from authlib.deprecate import AuthlibDeprecationWarning
 from authlib.oauth2.client import OAuth2Client
+
+with warnings.catch_warnings():
+    # authlib's httpx integration runs on httpx (the project's HTTP client) and warns, on import,
+    # that it would rather have its successor package; nothing is wrong with the one we use.
+    warnings.simplefilter("ignore", AuthlibDeprecationWarning)
+    from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError
 
 from application.ports import (
     AccessTokenRejected,
@@ -30,10 +37,6 @@ from domain.google_contacts import CONTACTS_SCOPE, PAGE_SIZE
 
 log = logging.getLogger("ujumbe.google")
 
-AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth"
-TOKEN_URL = "https://oauth2.googleapis.com/token"
-PEOPLE_URL = "https://people.googleapis.com"
-REVOKE_URL = "https://oauth2.googleapis.com/revoke"
 _PERSON_FIELDS = "names,emailAddresses,phoneNumbers"
 
 
@@ -42,10 +45,10 @@ class GoogleEndpoints:
     client_id: str
     client_secret: str
     redirect_uri: str
-    auth_url: str = AUTH_URL
-    token_url: str = TOKEN_URL
-    people_url: str = PEOPLE_URL
-    revoke_url: str = REVOKE_URL
+    auth_url: str
+    token_url: str
+    people_url: str  # without the `/v1/...` path
+    revoke_url: str
 
 
 def _tokens(token: Mapping[str, Any]) -> GrantedTokens:
