@@ -9,6 +9,7 @@ from typing import Any, Self
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
 from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.contacts import MemoryContactLists, MemoryContacts
+from adapters.memory.contact_files import MemoryContactFiles
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.google_contacts import MemoryGoogleConnections
 from adapters.memory.idempotency import MemoryIdempotencyKeys
@@ -62,6 +63,7 @@ class MemoryUnitOfWork:
         self.campaigns = MemoryCampaigns(self.store)
         self.contact_lists = MemoryContactLists(self.store)
         self.contacts = MemoryContacts(self.store)
+        self.contact_files = MemoryContactFiles(self.store)
         self.google_connections = MemoryGoogleConnections(self.store)
 
     async def __aexit__(

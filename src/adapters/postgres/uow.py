@@ -12,6 +12,7 @@ from psycopg_pool import AsyncConnectionPool
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
 from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
+from adapters.postgres.contact_files import PostgresContactFiles
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
@@ -71,6 +72,7 @@ class PostgresUnitOfWork:
         self.campaigns = PostgresCampaigns(conn)
         self.contact_lists = PostgresContactLists(conn)
         self.contacts = PostgresContacts(conn)
+        self.contact_files = PostgresContactFiles(conn)
         self.google_connections = PostgresGoogleConnections(conn)
 
     async def __aexit__(

@@ -16,6 +16,7 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import Campaign, CampaignRepository
+from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow
 from application.ports.contacts import (
     Contact,
     ContactList,
@@ -84,6 +85,7 @@ __all__ = [
     "Contact",
     "ContactList",
     "ContactListRepository",
+    "ContactFiles",
     "ContactPhone",
     "ContactRepository",
     "ContactsProvider",
@@ -94,6 +96,7 @@ __all__ = [
     "DeliveryReport",
     "DeliveryReportRepository",
     "EventOutbox",
+    "ExportedContact",
     "ExternalPerson",
     "GatewayListener",
     "GatewayNoAnswer",
@@ -105,6 +108,7 @@ __all__ = [
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
+    "ImportRow",
     "InboundMessage",
     "InboundRepository",
     "InboundSms",

@@ -13,6 +13,7 @@ from application.ports.accounts import (
 )
 from application.ports.campaigns import CampaignRepository
 from application.ports.contacts import ContactListRepository, ContactRepository
+from application.ports.contact_files import ContactFiles
 from application.ports.credits import LedgerRepository
 from application.ports.deliveries import DeliveryReportRepository
 from application.ports.google_contacts import GoogleConnections
@@ -54,6 +55,7 @@ class UnitOfWork(Protocol):
     campaigns: CampaignRepository
     contact_lists: ContactListRepository
     contacts: ContactRepository
+    contact_files: ContactFiles
     google_connections: GoogleConnections
 
     async def __aenter__(self) -> Self: ...
