@@ -67,6 +67,7 @@ class FakeGoogle:
     people: list[dict[str, Any]] = field(default_factory=list)
     page_size: int | None = None  # pages smaller than the client asks for, to make several
     deny_next_consent: bool = False
+    expires_in: int = ACCESS_TOKEN_SECONDS  # of each access token issued, as the token endpoint says
     requests: list[tuple[str, str]] = field(default_factory=list)  # (method, path) of every call
     grants_issued: list[str] = field(default_factory=list)  # grant_type of every token answered
     revoked_tokens: list[str] = field(default_factory=list)
@@ -147,7 +148,7 @@ class FakeGoogle:
                 grant = _Grant(refresh_token="1//" + secrets.token_urlsafe(32), scope=found[1])
                 self._grants[grant.refresh_token] = grant
                 self.grants_issued.append("authorization_code")
-                return 200, {}, {"access_token": self._issue(grant), "expires_in": ACCESS_TOKEN_SECONDS,
+                return 200, {}, {"access_token": self._issue(grant), "expires_in": self.expires_in,
                                  "refresh_token": grant.refresh_token, "scope": grant.scope, "token_type": "Bearer"}
             if form.get("grant_type") == "refresh_token":
                 grant_or_none = self._grants.get(form.get("refresh_token", ""))
@@ -155,7 +156,7 @@ class FakeGoogle:
                     return 400, {}, {"error": "invalid_grant", "error_description": "Token has been expired or revoked."}
                 self.grants_issued.append("refresh_token")
                 # Google answers a refresh without a new refresh token.
-                return 200, {}, {"access_token": self._issue(grant_or_none), "expires_in": ACCESS_TOKEN_SECONDS,
+                return 200, {}, {"access_token": self._issue(grant_or_none), "expires_in": self.expires_in,
                                  "scope": grant_or_none.scope, "token_type": "Bearer"}
         return 400, {}, {"error": "unsupported_grant_type"}
 

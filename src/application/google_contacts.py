@@ -7,7 +7,9 @@ code, which `CompleteGoogleConnection` exchanges for tokens, stored sealed. The 
 the account's id, so the callback needs no credentials and finds exactly one account's consent.
 
 A sync reads every page of the user's contacts, then writes them in one transaction with the
-same rules as a file import; nothing is ever written back to Google. Google calls happen outside
+same rules as a file import (`uow.contact_files`): each person is a row, numbered by their
+position in Google's list; their Tanzanian mobile numbers, the first the main one, the rest
+extra ones; a person without one is reported, not imported. Nothing is ever written back. Google calls happen outside
 any transaction. An access token near its expiry, or one Google refuses, is refreshed and the
 new one stored before the call is made again; a refresh Google answers `invalid_grant` means
 the grant is gone: the connection becomes `disconnected` (reason `revoked`), its tokens dropped.
@@ -16,25 +18,42 @@ the grant is gone: the connection becomes `disconnected` (reason `revoked`), its
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from application.ports import (
     AccessTokenRejected,
+    ImportRow,
     AuthorizationRefused,
     Clock,
     ContactsProvider,
     ContactsProviderUnavailable,
     ExternalPerson,
     GoogleConnection,
+    IdGenerator,
     GrantedTokens,
     GrantRevoked,
     SecretBox,
     Secrets,
     UnitOfWorkFactory,
 )
-from domain.errors import GoogleAuthorizationFailed, GoogleNotConnected, GoogleUnavailable, NotFound
-from domain.google_contacts import REASON_REVOKED, REFRESH_AHEAD, STATE_TTL, ConnectionStatus
+from domain.contact_files import INVALID_PHONE_NUMBER, RowError, check_row
+from domain.errors import (
+    GoogleAuthorizationFailed,
+    GoogleNotConnected,
+    GoogleUnavailable,
+    InvalidPhoneNumber,
+    NotFound,
+)
+from domain.google_contacts import (
+    NO_PHONE_NUMBER,
+    REASON_REVOKED,
+    REFRESH_AHEAD,
+    STATE_TTL,
+    ConnectionStatus,
+    numbers_of,
+)
 
 log = logging.getLogger("ujumbe.google")
 
@@ -48,6 +67,16 @@ class ConnectionView:
     connected_at: datetime | None = None
     last_synced_at: datetime | None = None
     reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SyncReport:
+    """A file import's report (rows are people, by position), and the list they went to."""
+
+    list_id: str
+    imported: int
+    skipped: int
+    errors: tuple[RowError, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,3 +246,43 @@ class GoogleSession:
             if page.next_page_token is None:
                 return people
             page_token = page.next_page_token
+
+
+async def rows_of(people: list[ExternalPerson]) -> AsyncIterator[ImportRow]:
+    """Each person as a row of an import, numbered from 1 in Google's order."""
+    for position, person in enumerate(people, start=1):
+        try:
+            numbers = numbers_of(person.phones)
+        except InvalidPhoneNumber as exc:
+            yield RowError(position, NO_PHONE_NUMBER if exc.reason == NO_PHONE_NUMBER else INVALID_PHONE_NUMBER)
+            continue
+        yield check_row(position, numbers.main, person.first_name, person.last_name, person.email, numbers.extra)
+
+
+class SyncGoogleContacts:
+    """Import the connected Google account's contacts into a list (the default one when none is
+    named): one way, all of them or none, duplicates reported as a file import reports them."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, provider: ContactsProvider,
+                 box: SecretBox) -> None:
+        self._uow, self._clock, self._ids, self._provider, self._box = uow, clock, ids, provider, box
+
+    async def __call__(self, account_id: str, list_id: str | None) -> SyncReport:
+        async with self._uow() as uow:
+            connection = await uow.google_connections.get(account_id)
+            if connection is None or connection.status is not ConnectionStatus.CONNECTED:
+                raise GoogleNotConnected()
+            target = (await uow.contact_lists.get(account_id, list_id) if list_id is not None
+                      else await uow.contact_lists.default(account_id, self._ids.new_id(), self._clock.now()))
+            if target is None:
+                raise NotFound("No such contact list.", field="list_id")
+            await uow.commit()  # a default list made on first access stays
+        people = await GoogleSession(self._uow, self._clock, self._provider, self._box, connection).everyone()
+        now = self._clock.now()
+        async with self._uow() as uow:
+            report = await uow.contact_files.import_rows(account_id, target.id, rows_of(people), now)
+            current = await uow.google_connections.get(account_id)
+            if current is not None:
+                await uow.google_connections.save(replace(current, last_synced_at=now, updated_at=now))
+            await uow.commit()
+        return SyncReport(target.id, report.imported, report.skipped, report.errors)

@@ -33,6 +33,7 @@ from application.google_contacts import (
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
+    SyncGoogleContacts,
 )
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
 from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
@@ -230,3 +231,6 @@ class Container(containers.DeclarativeContainer):
         box=secret_box,
     )
     disconnect_google = providers.Factory(DisconnectGoogle, uow=uow.provider, provider=google_contacts, box=secret_box)
+    sync_google_contacts = providers.Factory(
+        SyncGoogleContacts, uow=uow.provider, clock=clock, ids=ids, provider=google_contacts, box=secret_box
+    )

@@ -8,20 +8,27 @@ from typing import Annotated
 
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
-from litestar.params import QueryParameter
+from litestar.params import JSONBody, QueryParameter
 
 from application.google_contacts import (
     CompleteGoogleConnection,
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
+    SyncGoogleContacts,
 )
-from domain.errors import GoogleAuthorizationFailed, GoogleUnavailable, NotFound
+from domain.errors import (
+    GoogleAuthorizationFailed,
+    GoogleNotConnected,
+    GoogleUnavailable,
+    NotFound,
+)
 from domain.google_contacts import ConnectionStatus
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import RequestBody, documented
 from entrypoints.settings import GOOGLE_CALLBACK_PATH
 
 MAX_STATE_LENGTH = 200
@@ -42,6 +49,23 @@ class GoogleConsentBody(ResponseBody, kw_only=True):
     expires_at: datetime
 
 
+class SyncGoogleContactsRequest(RequestBody, kw_only=True):
+    list_id: Annotated[str, documented(maxLength=100, description="The list to import into; the default list "
+                                       "when omitted.")] | None = None
+
+
+class SyncRowErrorBody(ResponseBody, kw_only=True):
+    row: int  # the person's position in Google's list, from 1
+    error: str
+
+
+class GoogleSyncReportBody(ResponseBody, kw_only=True):
+    list_id: str
+    imported: int
+    skipped: int
+    errors: list[SyncRowErrorBody]
+
+
 class GoogleContactsController(Controller):
     path = "/v1/contact-lists/google"
     tags = ["google contacts"]
@@ -60,6 +84,15 @@ class GoogleContactsController(Controller):
                       connect_google: NamedDependency[ConnectGoogle]) -> Envelope[GoogleConsentBody]:
         """A Google consent URL (read-only contacts) for the user to open; it works once, for 10 minutes."""
         return ok(body_of(await connect_google(principal.account_id), GoogleConsentBody))
+
+    @post("/sync", operation_id="syncGoogleContacts", status_code=200,
+          opt={"errors": (NotFound, GoogleNotConnected, GoogleUnavailable)},
+          dependencies={"sync_google_contacts": provide(Container.sync_google_contacts)})
+    async def sync(self, principal: NamedDependency[Principal], sync_google_contacts: NamedDependency[SyncGoogleContacts],
+                   data: JSONBody[SyncGoogleContactsRequest | None] = None) -> Envelope[GoogleSyncReportBody]:
+        """Import the Google contacts into a list (one way): an import's report, each person a row by position."""
+        list_id = data.list_id if data is not None else None
+        return ok(body_of(await sync_google_contacts(principal.account_id, list_id), GoogleSyncReportBody))
 
     @post("/disconnect", operation_id="disconnectGoogleContacts", status_code=200,
           dependencies={"disconnect_google": provide(Container.disconnect_google)})
