@@ -28,6 +28,7 @@ PAGE_SIZE = 1000  # people per page (the People API's largest)
 
 # Why a connection is disconnected.
 REASON_REVOKED = "revoked"
+REASON_UNREADABLE = "tokens_unreadable"  # sealed under another secret key (UJUMBE_SECRET_KEY changed)
 
 # Why a person was skipped, in the sync report's `errors`.
 NO_PHONE_NUMBER = "no_phone_number"

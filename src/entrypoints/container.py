@@ -33,8 +33,8 @@ from application.google_contacts import (
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
-    SyncGoogleContacts,
 )
+from application.google_sync import SyncGoogleContacts
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
 from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
 from application.message_logs import ListMessageLogs

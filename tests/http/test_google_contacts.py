@@ -375,3 +375,22 @@ async def test_google_out_of_reach_is_a_bad_gateway_and_keeps_the_connection(
 
     assert answer.status_code == 502 and error_of(answer)[0] == "google_unavailable"
     assert (await status(client, account))["status"] == "connected"
+
+
+async def test_tokens_sealed_under_another_secret_key_ask_the_account_to_connect_again(
+    client: Client, make_account: MakeAccount, google: FakeGoogle, container: Any
+) -> None:
+    from dependency_injector import providers
+
+    from adapters.security import AesGcmSecretBox
+
+    account = await make_account()
+    await connect(client, account, google)
+    container.secret_box.override(providers.Object(AesGcmSecretBox("another-secret-key-after-a-rotation")))
+
+    answer = await sync(client, account)
+
+    assert answer.status_code == 409 and error_of(answer)[0] == "google_not_connected"
+    assert (await status(client, account))[("status")] == "disconnected"
+    assert (await status(client, account))["reason"] == "tokens_unreadable"
+    assert google.requests.count(("GET", "/v1/people/me/connections")) == 0

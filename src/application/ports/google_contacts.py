@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Protocol
 
+from application.ports.security import SecretBox
 from domain.google_contacts import ConnectionStatus
 
 
@@ -23,6 +24,15 @@ class GoogleConnection:
     connected_at: datetime
     last_synced_at: datetime | None
     updated_at: datetime
+
+    def granted(self, tokens: GrantedTokens, box: SecretBox, now: datetime) -> GoogleConnection:
+        """Connected with newly granted tokens, sealed; a refresh that brings no new refresh
+        token keeps the one it has."""
+        refresh_token = box.seal(tokens.refresh_token, self.account_id) if tokens.refresh_token else None
+        return replace(self, status=ConnectionStatus.CONNECTED, reason=None, updated_at=now,
+                       access_token=box.seal(tokens.access_token, self.account_id),
+                       refresh_token=refresh_token or self.refresh_token, scope=tokens.scope,
+                       expires_at=now + timedelta(seconds=tokens.expires_in) if tokens.expires_in else None)
 
 
 class GoogleConnections(Protocol):

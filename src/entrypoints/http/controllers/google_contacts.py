@@ -15,8 +15,8 @@ from application.google_contacts import (
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
-    SyncGoogleContacts,
 )
+from application.google_sync import SyncGoogleContacts
 from domain.errors import (
     GoogleAuthorizationFailed,
     GoogleNotConnected,
