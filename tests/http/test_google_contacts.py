@@ -391,6 +391,6 @@ async def test_tokens_sealed_under_another_secret_key_ask_the_account_to_connect
     answer = await sync(client, account)
 
     assert answer.status_code == 409 and error_of(answer)[0] == "google_not_connected"
-    assert (await status(client, account))[("status")] == "disconnected"
+    assert (await status(client, account))["status"] == "disconnected"
     assert (await status(client, account))["reason"] == "tokens_unreadable"
     assert google.requests.count(("GET", "/v1/people/me/connections")) == 0
