@@ -97,10 +97,8 @@ class GoogleSession:
 
     async def _store(self, connection: GoogleConnection) -> None:
         async with self._uow() as uow:
-            # Only over the row this session read: a disconnect meanwhile is not undone.
-            if await uow.google_connections.get(connection.account_id) is not None:
-                await uow.google_connections.save(connection)
-                await uow.commit()
+            await uow.google_connections.update(connection)  # a disconnect meanwhile is not undone
+            await uow.commit()
 
     async def everyone(self) -> list[ExternalPerson]:
         """Every person of every page, in Google's order."""
@@ -156,6 +154,6 @@ class SyncGoogleContacts:
             report = await uow.contact_files.import_rows(account_id, target.id, rows_of(people), now)
             current = await uow.google_connections.get(account_id)
             if current is not None:
-                await uow.google_connections.save(replace(current, last_synced_at=now, updated_at=now))
+                await uow.google_connections.update(replace(current, last_synced_at=now, updated_at=now))
             await uow.commit()
         return SyncReport(target.id, report.imported, report.skipped, report.errors)

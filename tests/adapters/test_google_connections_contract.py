@@ -44,8 +44,13 @@ async def test_a_connection_is_kept_per_account_and_replaced_whole(store: Backen
         await uow.commit()
     async with store.uow() as uow:
         assert await uow.google_connections.get(ACCOUNT) == revoked
+        assert await uow.google_connections.update(connection()) is True
+        assert await uow.google_connections.get(ACCOUNT) == connection()
         assert await uow.google_connections.delete(ACCOUNT) is True
         assert await uow.google_connections.delete(ACCOUNT) is False
+        assert await uow.google_connections.get(ACCOUNT) is None
+        # Once gone, an update stores nothing: a sync's refresh does not bring a disconnection back.
+        assert await uow.google_connections.update(connection()) is False
         assert await uow.google_connections.get(ACCOUNT) is None
 
 

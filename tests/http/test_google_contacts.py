@@ -280,6 +280,10 @@ async def test_a_sync_into_a_named_list_and_never_into_another_accounts(
         assert refused.status_code == 404 and error_of(refused) == ("not_found", "list_id"), list_id
     assert contacts_in(settings, bobs.id) == []
     assert len(contacts_in(settings, alices)) == 1
+    # Alice's connection is hers: Bob has none, and his sync says so.
+    bobs_sync = await sync(client, bob, {"list_id": bobs.id})
+    assert bobs_sync.status_code == 409 and error_of(bobs_sync)[0] == "google_not_connected"
+    assert (await status(client, bob))["status"] == "not_connected"
 
 
 async def test_a_sync_without_a_connection_is_a_conflict(client: Client, make_account: MakeAccount) -> None:

@@ -26,6 +26,12 @@ class MemoryGoogleConnections:
     async def save(self, connection: GoogleConnection) -> None:
         self._connections()[connection.account_id] = connection
 
+    async def update(self, connection: GoogleConnection) -> bool:
+        if connection.account_id not in self._connections():
+            return False
+        self._connections()[connection.account_id] = connection
+        return True
+
     async def delete(self, account_id: str) -> bool:
         return self._connections().pop(account_id, None) is not None
 

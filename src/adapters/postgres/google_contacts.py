@@ -46,6 +46,17 @@ class PostgresGoogleConnections:
              c.connected_at, c.last_synced_at, c.updated_at),
         )
 
+    async def update(self, connection: GoogleConnection) -> bool:
+        c = connection
+        cur = await self._conn.execute(
+            "UPDATE google_connections SET status = %s, access_token = %s, refresh_token = %s, expires_at = %s,"
+            " scope = %s, reason = %s, connected_at = %s, last_synced_at = %s, updated_at = %s"
+            " WHERE account_id = %s",
+            (c.status.value, c.access_token, c.refresh_token, c.expires_at, c.scope, c.reason, c.connected_at,
+             c.last_synced_at, c.updated_at, c.account_id),
+        )
+        return cur.rowcount > 0
+
     async def delete(self, account_id: str) -> bool:
         cur = await self._conn.execute("DELETE FROM google_connections WHERE account_id = %s", (account_id,))
         return cur.rowcount > 0

@@ -42,6 +42,11 @@ class GoogleConnections(Protocol):
         """Insert or replace the account's connection."""
         ...
 
+    async def update(self, connection: GoogleConnection) -> bool:
+        """Replace the account's connection if it still has one (False, and nothing stored, when
+        it was deleted meanwhile)."""
+        ...
+
     async def delete(self, account_id: str) -> bool:
         """Forget the connection and its tokens; False when there was none."""
         ...

@@ -41,7 +41,7 @@ class GoogleConnectionBody(ResponseBody, kw_only=True):
     scope: str | None
     connected_at: datetime | None
     last_synced_at: datetime | None
-    reason: str | None  # why it is `disconnected` (`revoked`)
+    reason: str | None  # why it is `disconnected`: `revoked`, `tokens_unreadable`
 
 
 class GoogleConsentBody(ResponseBody, kw_only=True):
@@ -50,8 +50,9 @@ class GoogleConsentBody(ResponseBody, kw_only=True):
 
 
 class SyncGoogleContactsRequest(RequestBody, kw_only=True):
-    list_id: Annotated[str, documented(maxLength=100, description="The list to import into; the default list "
-                                       "when omitted.")] | None = None
+    # Any text: one that names none of the account's lists is 404, as an unknown id is everywhere.
+    list_id: Annotated[str, documented(description="The list to import into; the default list when omitted.")] \
+        | None = None
 
 
 class SyncRowErrorBody(ResponseBody, kw_only=True):
