@@ -398,3 +398,16 @@ async def test_tokens_sealed_under_another_secret_key_ask_the_account_to_connect
     assert (await status(client, account))["status"] == "disconnected"
     assert (await status(client, account))["reason"] == "tokens_unreadable"
     assert google.requests.count(("GET", "/v1/people/me/connections")) == 0
+
+
+async def test_the_routes_answer_with_and_without_a_trailing_slash(
+    client: Client, make_account: MakeAccount, google: FakeGoogle
+) -> None:
+    account = await make_account()
+    for method, path in [("GET", "/status/"), ("GET", "/connect/"), ("POST", "/disconnect/"), ("DELETE", "/disconnect/")]:
+        answer = await client.request(method, BASE + path, headers=account.jwt_headers)
+        assert answer.status_code == 200, (method, path, answer.text)
+    query = await consent(client, account, google)
+    assert (await client.get(GOOGLE_CALLBACK_PATH + "/", params=query)).status_code == 200
+    answer = await client.post(f"{BASE}/sync/", headers=account.jwt_headers)
+    assert answer.status_code == 200, answer.text
