@@ -15,7 +15,7 @@ from application.ports.accounts import (
     RefreshToken,
     RefreshTokenRepository,
 )
-from application.ports.campaigns import Campaign, CampaignRepository
+from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, UnmatchedReport
 from application.ports.gateway import (
@@ -48,6 +48,7 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "RUN_CAMPAIGN",
     "AccessTokens",
     "Account",
     "AccountRepository",
@@ -93,6 +94,8 @@ __all__ = [
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
+    "Recipient",
+    "RecipientCounts",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",

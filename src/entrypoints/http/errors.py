@@ -32,6 +32,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "duplicate_contact": 409,
     "email_taken": 409,
     "illegal_transition": 409,
+    "campaign_not_cancellable": 409,
     "idempotency_key_reused": 422,
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,
