@@ -120,6 +120,8 @@ class RunCampaign:
             held = await uow.campaigns.get_for_update(account_id, campaign.id)
             if held is None or held.status is not CampaignStatus.RUNNING:
                 return None
+            if held.batches_paid >= batch:
+                return []  # another run paid for it: its messages are settled with the paid ones
             opted_out = await uow.campaigns.exclude_opted_out(account_id, campaign.id, batch, at)
             messages = await uow.campaigns.batch(account_id, campaign.id, batch)
             credits = sum(m.credits_used for m in messages)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from datetime import UTC, datetime, timedelta
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from litestar.testing import AsyncTestClient
@@ -17,27 +19,31 @@ from http_helpers import error_of
 from jobs_support import drain, without_periodic_jobs
 
 
+Client = AsyncTestClient[Any]
+MakeAccount = Callable[..., Awaitable[Any]]
+
+
 @pytest.fixture(autouse=True)
 def _jobs_drained_by_hand(container: Container) -> None:
     without_periodic_jobs(container)
 
 
-async def _campaign(client: AsyncTestClient, headers: dict[str, str], list_id: str,  # type: ignore[type-arg]
-                    message: str = "Ofa ya leo!", **extra: object) -> dict:  # type: ignore[type-arg]
+async def _campaign(client: Client, headers: dict[str, str], list_id: str,
+                    message: str = "Ofa ya leo!", **extra: object) -> dict[str, Any]:
     response = await client.post("/v1/campaigns", json={"name": "Ofa", "message": message,
                                                         "contact_list_id": list_id, **extra}, headers=headers)
     assert response.status_code == 201, response.text
     return response.json()["data"]  # type: ignore[no-any-return]
 
 
-async def _get(client: AsyncTestClient, headers: dict[str, str], campaign_id: str) -> dict:  # type: ignore[type-arg]
+async def _get(client: Client, headers: dict[str, str], campaign_id: str) -> dict[str, Any]:
     response = await client.get(f"/v1/campaigns/{campaign_id}", headers=headers)
     assert response.status_code == 200, response.text
     return response.json()["data"]  # type: ignore[no-any-return]
 
 
 async def test_a_campaign_reaches_each_number_once_leaving_out_opted_out_ones(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=100))
@@ -71,7 +77,7 @@ async def test_a_campaign_reaches_each_number_once_leaving_out_opted_out_ones(
 
 
 async def test_each_recipient_gets_and_pays_for_their_own_text(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=100))
@@ -98,7 +104,7 @@ async def test_each_recipient_gets_and_pays_for_their_own_text(
 
 
 async def test_too_few_credits_at_creation_is_402_and_nothing_is_created(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=2))
@@ -113,7 +119,7 @@ async def test_too_few_credits_at_creation_is_402_and_nothing_is_created(
 
 
 async def test_a_scheduled_campaign_runs_at_its_time_in_east_africa_time(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str,  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str,
     clock: FrozenClock,
 ) -> None:
     account = await make_account()
@@ -140,7 +146,7 @@ async def test_a_scheduled_campaign_runs_at_its_time_in_east_africa_time(
 
 
 async def test_credits_short_at_run_time_fail_the_campaign_and_send_nothing(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str,  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str,
     clock: FrozenClock,
 ) -> None:
     account = await make_account()
@@ -167,7 +173,7 @@ async def test_credits_short_at_run_time_fail_the_campaign_and_send_nothing(
 
 
 async def test_cancel_puts_a_scheduled_campaign_back_to_draft_and_stops_a_running_one(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str,  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str,
     clock: FrozenClock,
 ) -> None:
     account, other = await make_account(), await make_account()
@@ -192,7 +198,7 @@ async def test_cancel_puts_a_scheduled_campaign_back_to_draft_and_stops_a_runnin
 
 
 async def test_a_stop_that_arrives_mid_run_keeps_that_number_out(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=10))
@@ -209,7 +215,7 @@ async def test_a_stop_that_arrives_mid_run_keeps_that_number_out(
 
 
 async def test_an_idempotency_key_replays_the_created_campaign(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=10))
@@ -226,7 +232,7 @@ async def test_an_idempotency_key_replays_the_created_campaign(
 
 
 async def test_another_accounts_campaign_or_list_is_not_found(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account, other = await make_account(), await make_account()
     await container.grant_credits()(Grant(account_id=account.id, credits=10))
@@ -251,7 +257,7 @@ async def test_another_accounts_campaign_or_list_is_not_found(
 
 
 async def test_an_empty_list_makes_a_draft(
-    client: AsyncTestClient, make_account, container: Container, clean_database: str  # type: ignore[no-untyped-def]
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
 ) -> None:
     account = await make_account()
     only = numbers(1)[0]
