@@ -97,3 +97,21 @@ class CampaignReport:
         async with self._uow() as uow:
             async for chunk in uow.campaigns.all_messages(account_id, campaign_id, REPORT_CHUNK):
                 yield chunk
+
+
+class OperatorCampaigns:
+    """The operator's view (`ujumbe campaigns`): any account's campaigns, found by id alone."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def newest(self, account_id: str | None = None, limit: int = 100) -> list[Campaign]:
+        async with self._uow() as uow:
+            return await uow.campaigns.newest(account_id, limit)
+
+    async def find(self, campaign_id: str) -> Campaign:
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.find(campaign_id)
+        if campaign is None:
+            raise NotFound("No such campaign.")
+        return campaign

@@ -24,7 +24,13 @@ from adapters.system import SystemClock, UuidGenerator
 from adapters.webhooks import HttpxWebhookSender
 from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
 from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
-from application.campaign_reads import CampaignReport, GetCampaign, ListCampaignMessages, ListCampaigns
+from application.campaign_reads import (
+    CampaignReport,
+    GetCampaign,
+    ListCampaignMessages,
+    ListCampaigns,
+    OperatorCampaigns,
+)
 from application.campaign_runs import CancelCampaign, QueueDueCampaigns, RunCampaign
 from application.campaigns import CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import CreditHistory, GetBalance, GrantCredits
@@ -221,3 +227,4 @@ class Container(containers.DeclarativeContainer):
     get_campaign = providers.Factory(GetCampaign, uow=uow.provider)
     list_campaign_messages = providers.Factory(ListCampaignMessages, uow=uow.provider)
     campaign_report = providers.Factory(CampaignReport, uow=uow.provider)
+    operator_campaigns = providers.Factory(OperatorCampaigns, uow=uow.provider)

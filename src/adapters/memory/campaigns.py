@@ -64,6 +64,13 @@ class MemoryCampaigns:
                       key=lambda c: (c.created_at, c.id), reverse=True)
         return mine[(page - 1) * per_page:page * per_page], len(mine)
 
+    async def find(self, campaign_id: str) -> Campaign | None:
+        return next((c for (_, cid), c in self._rows().items() if cid == campaign_id), None)
+
+    async def newest(self, account_id: str | None, limit: int) -> list[Campaign]:
+        found = [c for c in self._rows().values() if account_id is None or c.account_id == account_id]
+        return sorted(found, key=lambda c: (c.created_at, c.id), reverse=True)[:limit]
+
     async def due(self, now: datetime, limit: int) -> list[Campaign]:
         rows = self._rows().values()
         scheduled = sorted((c for c in rows if c.status is CampaignStatus.SCHEDULED

@@ -98,6 +98,18 @@ class PostgresCampaigns:
         total = await self._rows("SELECT count(*) AS n FROM campaigns WHERE account_id = %s", (account_id,))
         return [_campaign(row) for row in rows], int(total[0]["n"])
 
+    async def find(self, campaign_id: str) -> Campaign | None:
+        if not is_uuid(campaign_id):
+            return None
+        rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns WHERE id = %s", (campaign_id,))
+        return _campaign(rows[0]) if rows else None
+
+    async def newest(self, account_id: str | None, limit: int) -> list[Campaign]:
+        where, params = ("WHERE account_id = %s", [account_id]) if account_id else ("", [])
+        rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns {where} ORDER BY created_at DESC, id DESC LIMIT %s",
+                                (*params, limit))
+        return [_campaign(row) for row in rows]
+
     async def due(self, now: datetime, limit: int) -> list[Campaign]:
         rows = await self._rows(
             f"(SELECT {_SELECTED} FROM campaigns WHERE status = 'scheduled' AND scheduled_at <= %s"

@@ -72,6 +72,14 @@ class CampaignRepository(Protocol):
         """Newest first; the page and the total count."""
         ...
 
+    async def find(self, campaign_id: str) -> Campaign | None:
+        """Any account's campaign by its id (the operator's CLI)."""
+        ...
+
+    async def newest(self, account_id: str | None, limit: int) -> list[Campaign]:
+        """The newest campaigns of one account, or of every account (None), newest first."""
+        ...
+
     async def due(self, now: datetime, limit: int) -> list[Campaign]:
         """Across accounts: scheduled campaigns whose time has come, and running ones (a run
         that lost its job finishes through them)."""
