@@ -26,7 +26,7 @@ def seed_list(database_url: str, account_id: str,
                     at = T0 + timedelta(microseconds=n)
                     copy.write_row((account_id, list_id, str(uuid.uuid4()), phone, first, last, at, at))
             cur.execute("INSERT INTO contact_phones (account_id, list_id, contact_id, id, phone, is_main, created_at)"
-                        " SELECT account_id, list_id, id, gen_random_uuid(), phone, true, created_at FROM contacts"
+                        " SELECT account_id, list_id, id, id, phone, true, created_at FROM contacts"
                         " WHERE account_id = %s AND list_id = %s", (account_id, list_id))
     return list_id
 

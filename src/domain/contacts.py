@@ -7,6 +7,13 @@ number opted out is per (account, number), so it shows on every list holding it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from domain.errors import InvalidPhoneNumber, ValidationError
+from domain.phone import msisdn_in, normalize_msisdn
+from domain.rules import validate_email, validate_text
+
 DEFAULT_LIST_NAME = "Default"
 MAX_CONTACTS_PER_LIST = 100_000
 MAX_IMPORT_BYTES = 10 * 1024 * 1024  # an import file; 413 above, before it is read whole
@@ -14,3 +21,94 @@ MAX_IMPORT_ROWS = 100_000
 MAX_LIST_NAME_LENGTH = 100
 MAX_LIST_DESCRIPTION_LENGTH = 500
 MAX_NAME_LENGTH = 100  # a contact's first or last name
+MAX_PHONES_PER_CONTACT = 10  # extra numbers of one contact, besides its main one
+MAX_SEARCH_LENGTH = 200
+_DIGITS = frozenset("0123456789")
+_NUMBER_CHARACTERS = frozenset("+0123456789 ().-")  # what people type around a number's digits
+
+
+@dataclass(frozen=True, slots=True)
+class ContactSearch:
+    """What `?search=` looks for. A whole number, in any written form, is one E.164 number
+    (`number`); a term that looks like part of a number (three digits or more, only what people
+    type around digits) is also looked for in the numbers, as its digits anywhere in one or, when
+    it starts with 0, as the start of a local number (`digits`: 0712 → 0712 or 255712); any other
+    term only in the first name, last name, both together, and email (`text`, any case)."""
+
+    number: str | None = None
+    digits: tuple[str, ...] = ()
+    text: str | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return self.number is None and not self.digits and self.text is None
+
+
+def contact_search(term: str | None) -> ContactSearch:
+    term = validate_text(term or "", field="search").strip()
+    if not term:
+        return ContactSearch()
+    if len(term) > MAX_SEARCH_LENGTH:
+        raise ValidationError(f"search is at most {MAX_SEARCH_LENGTH} characters.", field="search")
+    try:
+        return ContactSearch(number=normalize_msisdn(term).e164)
+    except InvalidPhoneNumber:
+        pass
+    digits = "".join(c for c in term if c in _DIGITS)
+    if len(digits) < 3 or not set(term) <= _NUMBER_CHARACTERS:
+        return ContactSearch(text=term)
+    local = ("255" + digits[1:],) if digits.startswith("0") else ()
+    return ContactSearch(digits=(digits, *local), text=term)
+
+
+def contact_matches(search: ContactSearch, names_and_email: Iterable[str], numbers: Iterable[str]) -> bool:
+    """Whether a contact (its first and last name and email; every number it holds, E.164) is
+    one `search` finds: the rule the repositories' queries follow."""
+    if search.is_empty:
+        return True
+    numbers = [n.removeprefix("+") for n in numbers]
+    if search.number is not None:
+        return search.number.removeprefix("+") in numbers
+    if any(digits in n for digits in search.digits for n in numbers):
+        return True
+    assert search.text is not None
+    first, last, email = (value.lower() for value in names_and_email)
+    needle = search.text.lower()
+    return any(needle in haystack for haystack in (first, last, email, f"{first} {last}"))
+
+
+def validate_list_name(name: str | None, *, required: bool = True) -> str:
+    name = validate_text(name or "", field="name").strip()
+    if required and not name:
+        raise ValidationError("A contact list needs a name.", field="name")
+    if len(name) > MAX_LIST_NAME_LENGTH:
+        raise ValidationError(f"A list name has at most {MAX_LIST_NAME_LENGTH} characters.", field="name")
+    return name
+
+
+def validate_list_description(description: str | None) -> str:
+    description = validate_text(description or "", field="description").strip()
+    if len(description) > MAX_LIST_DESCRIPTION_LENGTH:
+        raise ValidationError(
+            f"A list description has at most {MAX_LIST_DESCRIPTION_LENGTH} characters.", field="description"
+        )
+    return description
+
+
+def validate_contact_name(name: str | None, *, field: str) -> str:
+    """A first or last name: trimmed, possibly empty (a contact may be a bare number)."""
+    name = validate_text(name or "", field=field).strip()
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValidationError(f"{field} has at most {MAX_NAME_LENGTH} characters.", field=field)
+    return name
+
+
+def validate_contact_email(email: str | None) -> str:
+    """An address as registration takes it (trimmed, lowercased), or empty for none."""
+    email = validate_text(email or "", field="email")
+    return validate_email(email) if email.strip() else ""
+
+
+def contact_phone(raw: str) -> str:
+    """The E.164 form of a number given in a `phone` field: what the list keeps unique."""
+    return msisdn_in(raw, field="phone").e164

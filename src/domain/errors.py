@@ -65,6 +65,16 @@ class DuplicateContact(DomainError):
     default_message = "This phone number is already in the list."
 
 
+class ContactListFull(DomainError):
+    code = "contact_list_full"
+    default_message = "The contact list holds the most contacts a list may hold (100,000)."
+
+
+class DefaultListNotDeletable(DomainError):
+    code = "default_list_not_deletable"
+    default_message = "The default contact list cannot be deleted."
+
+
 class RateLimitExceeded(DomainError):
     code = "rate_limit_exceeded"
     default_message = "Too many requests; retry later."

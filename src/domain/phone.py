@@ -105,6 +105,31 @@ def carrier_of(e164: str) -> str:
 _CARRIER_BY_PREFIX: dict[str, str] = {}
 
 
+# Libphonenumber's own pattern for Tanzanian mobile numbers (national significant number), so the
+# fast path below accepts exactly what `normalize_msisdn` accepts.
+_TZ_MOBILE_NATIONAL = re.compile(
+    str(phonenumbers.PhoneMetadata.metadata_for_region(_REGION).mobile.national_number_pattern))  # type: ignore[union-attr]
+_PREFIXES = ("+255", "00255", "255", "0", "")  # the spellings of one number, longest first
+
+
+def e164_of(raw: str) -> str:
+    """`normalize_msisdn(raw).e164`, without the carrier, fast for the common spellings
+    (07…, 06…, 255…, +255…, 00255…, with separators): a file import reads 100,000 of them, and
+    libphonenumber's full parse costs about ten times this check. Anything else takes the full
+    parse, so the answer (and the refusal's reason) is always the same as its."""
+    text = raw.strip()
+    if len(text) <= _MAX_INPUT:
+        significant = "".join(c for c in text if c not in _SEPARATORS)
+        for prefix in _PREFIXES:
+            national = significant[len(prefix):]
+            if significant.startswith(prefix) and len(national) == 9 and national.isascii() \
+                    and national.isdigit():
+                if _TZ_MOBILE_NATIONAL.fullmatch(national):
+                    return "+255" + national
+                break
+    return normalize_msisdn(raw).e164
+
+
 def msisdn_in(raw: str, *, field: str) -> Msisdn:
     """`normalize_msisdn` of a number a request gave in `field`: a refusal names that field."""
     try:

@@ -21,6 +21,8 @@ EXPECTED_CODES = {
     "RequestInProgress": "request_in_progress",
     "PhoneNotVerified": "phone_not_verified",
     "DuplicateContact": "duplicate_contact",
+    "ContactListFull": "contact_list_full",
+    "DefaultListNotDeletable": "default_list_not_deletable",
     "RateLimitExceeded": "rate_limit_exceeded",
     "Unauthorized": "unauthorized",
     "Forbidden": "forbidden",

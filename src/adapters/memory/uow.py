@@ -8,6 +8,8 @@ from typing import Any, Self
 
 from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
 from adapters.memory.campaigns import MemoryCampaigns
+from adapters.memory.contacts import MemoryContactLists, MemoryContacts
+from adapters.memory.contact_files import MemoryContactFiles
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
@@ -58,6 +60,9 @@ class MemoryUnitOfWork:
         self.delivery_reports = MemoryDeliveryReports(self.store)
         self.payment_orders = MemoryPaymentOrders(self.store)
         self.campaigns = MemoryCampaigns(self.store)
+        self.contact_lists = MemoryContactLists(self.store)
+        self.contacts = MemoryContacts(self.store)
+        self.contact_files = MemoryContactFiles(self.store)
 
     async def __aexit__(
         self,

@@ -11,6 +11,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
 from adapters.postgres.campaigns import PostgresCampaigns
+from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
+from adapters.postgres.contact_files import PostgresContactFiles
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
@@ -67,6 +69,9 @@ class PostgresUnitOfWork:
         self.delivery_reports = PostgresDeliveryReports(conn)
         self.payment_orders = PostgresPaymentOrders(conn)
         self.campaigns = PostgresCampaigns(conn)
+        self.contact_lists = PostgresContactLists(conn)
+        self.contacts = PostgresContacts(conn)
+        self.contact_files = PostgresContactFiles(conn)
 
     async def __aexit__(
         self,

@@ -16,6 +16,14 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
+from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow
+from application.ports.contacts import (
+    Contact,
+    ContactList,
+    ContactListRepository,
+    ContactPhone,
+    ContactRepository,
+)
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, UnmatchedReport
 from application.ports.gateway import (
@@ -60,18 +68,26 @@ __all__ = [
     "CampaignRepository",
     "Claim",
     "Clock",
+    "Contact",
+    "ContactList",
+    "ContactListRepository",
+    "ContactFiles",
+    "ContactPhone",
+    "ContactRepository",
     "CountryRate",
     "CountryRates",
     "DeliveryHistory",
     "DeliveryReport",
     "DeliveryReportRepository",
     "EventOutbox",
+    "ExportedContact",
     "GatewayListener",
     "GatewayNoAnswer",
     "GatewayUnavailable",
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
+    "ImportRow",
     "InboundMessage",
     "InboundRepository",
     "InboundSms",

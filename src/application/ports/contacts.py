@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from domain.contacts import ContactSearch
+
 
 @dataclass(frozen=True, slots=True)
 class ContactList:
@@ -26,6 +28,7 @@ class ContactPhone:
     id: str
     phone: str  # E.164
     created_at: datetime
+    opted_out: bool = False  # the number replied STOP to this account
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,4 +54,59 @@ class ContactListRepository(Protocol):
 
     async def get(self, account_id: str, list_id: str) -> ContactList | None:
         """With its `contact_count`; None for an unknown id or another account's list."""
+        ...
+
+    async def add(self, contact_list: ContactList) -> None: ...
+
+    async def page(self, account_id: str, limit: int, offset: int) -> tuple[list[ContactList], int]:
+        """The account's lists, the default list first, then the newest first; and how many
+        lists the account has."""
+        ...
+
+    async def save(self, contact_list: ContactList) -> bool:
+        """Store a list's name, description and `updated_at`; False when it is gone."""
+        ...
+
+    async def delete(self, account_id: str, list_id: str) -> bool:
+        """Delete a list that is not the default one, with its contacts; False when there is
+        no such list (or it is the default one)."""
+        ...
+
+
+class ContactRepository(Protocol):
+    """A list's contacts. Every number of a contact, main and extra, is unique in its list
+    (compared in E.164): a write that would repeat one raises `DuplicateContact`, however many
+    writers race. A list holds at most `MAX_CONTACTS_PER_LIST` contacts: an add past it raises
+    `ContactListFull`. Each method takes the account and the list, and finds nothing of another
+    account or list (an id that is not a uuid finds nothing either)."""
+
+    async def add(self, contact: Contact) -> None:
+        """A new contact with its main number (`phone`); `phones` and `opted_out` are ignored."""
+        ...
+
+    async def get(self, account_id: str, list_id: str, contact_id: str) -> Contact | None:
+        """With its extra numbers (oldest first) and whether its numbers opted out."""
+        ...
+
+    async def page(self, account_id: str, list_id: str, search: ContactSearch, limit: int,
+                   offset: int) -> tuple[list[Contact], int]:
+        """The contacts `search` finds (`domain.contacts.contact_matches`), in the order they
+        were added, and how many it finds."""
+        ...
+
+    async def save(self, contact: Contact) -> bool:
+        """Store a contact's names, email, main number and `updated_at` (a new main number is
+        checked as `add` checks it); False when the contact is gone."""
+        ...
+
+    async def delete(self, account_id: str, list_id: str, contact_id: str) -> bool: ...
+
+    async def add_phone(self, account_id: str, list_id: str, contact_id: str, phone: ContactPhone) -> bool:
+        """An extra number for a contact (its `updated_at` becomes the number's `created_at`);
+        False when the contact is gone."""
+        ...
+
+    async def delete_phone(self, account_id: str, list_id: str, contact_id: str, phone_id: str,
+                           at: datetime) -> bool:
+        """Remove an extra number (never the main one); False when the contact has no such one."""
         ...

@@ -12,6 +12,8 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.campaigns import CampaignRepository
+from application.ports.contacts import ContactListRepository, ContactRepository
+from application.ports.contact_files import ContactFiles
 from application.ports.credits import LedgerRepository
 from application.ports.deliveries import DeliveryReportRepository
 from application.ports.idempotency import IdempotencyKeys
@@ -50,6 +52,9 @@ class UnitOfWork(Protocol):
     delivery_reports: DeliveryReportRepository
     payment_orders: PaymentOrderRepository
     campaigns: CampaignRepository
+    contact_lists: ContactListRepository
+    contacts: ContactRepository
+    contact_files: ContactFiles
 
     async def __aenter__(self) -> Self: ...
 

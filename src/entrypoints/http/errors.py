@@ -30,6 +30,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "request_in_progress": 409,
     "phone_not_verified": 409,
     "duplicate_contact": 409,
+    "contact_list_full": 409,
+    "default_list_not_deletable": 409,
     "email_taken": 409,
     "illegal_transition": 409,
     "campaign_not_cancellable": 409,
