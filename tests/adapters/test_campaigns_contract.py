@@ -89,6 +89,7 @@ async def test_a_run_sends_each_recipient_once_refunds_rejects_and_completes(bac
     await _seed(backend, people, credits=5000)
     async with backend.uow() as uow:
         await uow.opt_outs.opt_out(ACCOUNT, phone(3), T0)
+        await uow.commit()
     ids_, jobs, gateway = SequentialIds(), Jobs(), RecordingGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, jobs, "UJUMBE")(_request())
     assert (created.status, created.total_contacts) == (CampaignStatus.RUNNING, BATCH_SIZE + 5)
