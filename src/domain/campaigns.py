@@ -12,7 +12,7 @@ unknown), priced on that text. A `scheduled_at` without an offset is East Africa
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 
 from domain.errors import IllegalTransition, ValidationError
@@ -25,13 +25,13 @@ INSUFFICIENT_CREDITS = "insufficient_credits"
 CANCELLED = "cancelled"
 OPTED_OUT = "opted_out"
 
-# scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one), years
-# 2000-2999, only real calendar days. The API document states it.
+# scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one) and at
+# most 14 hours, years 2000-2999, only real calendar days. The API document states it.
 _MONTH_DAY = ("(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
               "|02-(?:0[1-9]|1[0-9]|2[0-8]))")
 _LEAP_DAY = "(?:2[0-9](?:0[48]|[2468][048]|[13579][26])|2000|2400|2800)-02-29"
 _TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.][0-9]{1,6})?)?"
-_OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])"
+_OFFSET = "(?:[Zz]|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)"  # the offsets in use on Earth, at most 14 h
 SCHEDULED_AT_PATTERN = f"^(?:2[0-9]{{3}}-{_MONTH_DAY}|{_LEAP_DAY})[Tt ]{_TIME}{_OFFSET}?$"
 _SCHEDULED_AT = re.compile(SCHEDULED_AT_PATTERN)
 _PLACEHOLDERS = ("{first_name}", "{last_name}")
@@ -92,14 +92,14 @@ def initial_campaign_status(
 
 
 def parse_scheduled_at(value: str) -> datetime:
-    """SCHEDULED_AT_PATTERN's date-time, timezone-aware: East Africa Time when it names no offset."""
+    """SCHEDULED_AT_PATTERN's date-time, in UTC: read as East Africa Time when it names no offset."""
     if not _SCHEDULED_AT.fullmatch(value):
         raise ValidationError(
             "scheduled_at is a date-time such as 2026-02-01T09:00:00+03:00 (East Africa Time without an offset).",
             field="scheduled_at",
         )
     moment = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=EAST_AFRICA_TIME)
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=EAST_AFRICA_TIME)).astimezone(UTC)
 
 
 def has_placeholders(template: str) -> bool:

@@ -39,6 +39,12 @@ _IDEMPOTENCY_KEY = re.compile(KEY_PATTERN)
 _EMAIL = re.compile(EMAIL_PATTERN)
 
 
+@schemathesis.deserializer("text/csv")
+def csv_text(context: Any, response: Any) -> str:
+    """A CSV report is text: validated against its (string) schema like any other body."""
+    return str(response.content.decode("utf-8"))
+
+
 @schemathesis.hook
 def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     n = next(_requests)

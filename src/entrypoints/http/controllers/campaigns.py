@@ -30,7 +30,7 @@ from application.campaigns import MAX_NAME_LENGTH, CampaignRequest, CreateCampai
 from domain.campaigns import SCHEDULED_AT_PATTERN, CampaignStatus
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.messages import Message, MessageStatus
-from domain.rules import trimmed_pattern
+from domain.rules import WHITESPACE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -42,12 +42,15 @@ from entrypoints.http.validation import RequestBody, SenderIdText, documented, p
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 STATUS = QueryParameter(description="Only messages in this status; empty for any.",
                         schema_extra={"enum": ["", *(status.value for status in MessageStatus)]})
+# 1 to 200 characters once trimmed, no NUL (what the domain checks).
+NAME_PATTERN = (f"^[{WHITESPACE}]*[^{WHITESPACE}\\x00](?:[^\\x00]{{0,{MAX_NAME_LENGTH - 2}}}[^{WHITESPACE}\\x00])?"
+                f"[{WHITESPACE}]*$")
 REPORT_COLUMNS = ("message_id", "to", "from", "status", "error", "credits_used", "sms_parts", "batch",
                   "created_at", "sent_at", "delivered_at", "message")
 
 
 class CampaignRequestBody(RequestBody, kw_only=True):
-    name: Annotated[str, documented(pattern=trimmed_pattern(MAX_NAME_LENGTH), minLength=1)]
+    name: Annotated[str, documented(pattern=NAME_PATTERN)]
     message: MessageText
     contact_list_id: Annotated[str, documented(description="A contact list of the account.")]
     sender_id: SenderIdText | None = None
@@ -225,7 +228,8 @@ class CampaignsController(Controller):
                                           per_page=found.per_page, total=found.total))
 
     @get("/{campaign_id:str}/messages/export", operation_id="exportCampaignMessages", opt={"errors": (NotFound,)},
-         media_type="text/csv; charset=utf-8",
+         media_type="text/csv; charset=utf-8", response_description=(
+             "CSV (UTF-8), one row per message in send order; columns: " + ", ".join(REPORT_COLUMNS) + "."),
          dependencies={"principal": authenticated(API_KEY, JWT), "campaign_report": provide(Container.campaign_report)})
     async def export(self, principal: NamedDependency[Principal], campaign_id: FromPath[str],
                      campaign_report: NamedDependency[CampaignReport]) -> Stream:
