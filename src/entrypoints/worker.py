@@ -122,12 +122,13 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
 
     # Campaigns: started when due, then run batch by batch; a run never overlaps another of the
     # same campaign (the lock its deferrer gives), and one killed mid-way is resumed by the
-    # stalled-job recovery or the periodic safety net.
+    # stalled-job recovery or the periodic safety net. A stopped or failed campaign's run still
+    # settles the messages it had paid for.
     @app.task(name=RUN_CAMPAIGN, queue="campaigns", retry=RETRY)
     async def run_campaign(account_id: str, campaign_id: str) -> str:
         started = await c.start_campaign()(account_id, campaign_id)
-        if started is None or started.status != CampaignStatus.RUNNING:
-            return started.status.value if started else "missing"
+        if started is None or started.status in (CampaignStatus.SCHEDULED, CampaignStatus.DRAFT):
+            return started.status.value if started else "missing"  # not due, cancelled, or nobody to send to
         return str(await c.run_campaign()(account_id, campaign_id))
 
     @every(EVERY_MINUTE)
