@@ -111,3 +111,31 @@ async def test_two_workers_draining_at_once_run_the_campaign_once(
     done = (await client.get(f"/v1/campaigns/{campaign_id}", headers=account.key_headers)).json()["data"]
     assert (done["status"], done["sent_count"]) == ("completed", CONTACTS)
     _assert_each_once_and_charged_exactly(clean_database, account.id, campaign_id)
+
+
+async def test_a_batch_the_balance_no_longer_covers_fails_the_campaign_and_charges_nothing_more(
+    client: AsyncTestClient[Any], make_account: Any, container: Container, clean_database: str
+) -> None:
+    account = await make_account()
+    await container.grant_credits()(Grant(account_id=account.id, credits=CONTACTS + 100))
+    list_id = seed_list(clean_database, account.id, [(n, "", "") for n in numbers(CONTACTS)])
+    created = await client.post("/v1/campaigns", json={"name": "Ofa", "message": "Ofa ya leo",
+                                                       "contact_list_id": list_id}, headers=account.key_headers)
+    campaign_id = created.json()["data"]["id"]
+    # Spent elsewhere before the run: 1000 credits to other numbers, leaving 1600 for 2500 recipients.
+    spent = await client.post("/v1/sms/bulk", json={"to": numbers(1000, start=50_000), "message": "Ofa"},
+                              headers=account.key_headers)
+    assert spent.json()["data"]["sent"] == 1000
+    await drain(container)
+
+    failed = (await client.get(f"/v1/campaigns/{campaign_id}", headers=account.key_headers)).json()["data"]
+    assert (failed["status"], failed["failure_reason"]) == ("failed", "insufficient_credits")
+    assert (failed["sent_count"], failed["failed_count"]) == (1000, 1500)  # batch 1 went; 2 and 3 never paid
+    page = (await client.get(f"/v1/campaigns/{campaign_id}/messages?status=failed&per_page=1",
+                             headers=account.key_headers)).json()["data"]
+    assert (page["total"], page["messages"][0]["error"], page["messages"][0]["credits_used"]) == (
+        1500, "insufficient_credits", 0)
+    assert charged_for_sent(clean_database, campaign_id) == 1000
+    assert ledger(clean_database, account.id) == {"grant": CONTACTS + 100, "deduct": 1000 + 1000}
+    notes = (await client.get("/v1/notifications", headers=account.key_headers)).json()["data"]["notifications"]
+    assert "Campaign failed" in [n["title"] for n in notes]
