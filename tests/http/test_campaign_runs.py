@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
-from application.campaign_runs import RunCampaign
 from application.credits import Grant
 from application.ports import OutboundSms
 from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
@@ -73,10 +73,10 @@ async def test_a_run_killed_part_way_resumes_without_sending_anyone_twice_or_ski
 ) -> None:
     account = await make_account()
     campaign_id = await _running(client, container, clean_database, account)
-    dying = RunCampaign(container.uow, container.clock(), container.ids(),
-                        DiesAfterHandingOver(container.gateway(), dies_at))
-    with pytest.raises(Killed):
-        await dying(account.id, campaign_id)
+    real = container.gateway()
+    with container.gateway.override(providers.Object(DiesAfterHandingOver(real, dies_at))):
+        with pytest.raises(Killed):
+            await container.run_campaign()(account.id, campaign_id)
     assert len(received(clean_database, account.id)) == 1000 * dies_at - (0 if dies_at < 3 else 500)
 
     await drain(container)  # the job, run again (as the stalled-job recovery does)
