@@ -30,6 +30,7 @@ test: lint typecheck pytest
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/contact_import.py
+	$(BIN)/python bench/campaign.py
 
 clean:
 	rm -rf $(VENV) .ujumbe .mypy_cache

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import psycopg
 
 EMAIL = "shop@example.com"
+EXAMPLE_CONTACT_LIST_ID = "4d3c2b1a-0f9e-4d8c-b7a6-958473625140"  # the list the API document's examples name
 PASSWORD = "s3cret-pass"
 
 
@@ -91,6 +93,22 @@ def serving(env: dict[str, str], tmp_path: Path, *options: str) -> Iterator[str]
             stop(proc)
 
 
+def _seed_contact_list(database_url: str, email: str) -> None:
+    """The customer's contact list the examples name (createCampaign, previewCampaign), with two
+    contacts, so a campaign created from the examples or the document's links exists."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute(
+            "WITH a AS (SELECT id FROM accounts WHERE email = %(email)s),"
+            " l AS (INSERT INTO contact_lists (account_id, id, name, created_at, updated_at)"
+            "       SELECT id, %(list)s, 'Wateja', now(), now() FROM a RETURNING account_id, id),"
+            " c AS (INSERT INTO contacts (account_id, list_id, id, phone, first_name, created_at, updated_at)"
+            "       SELECT l.account_id, l.id, gen_random_uuid(), p.phone, 'Asha', now(), now()"
+            "       FROM l, (VALUES ('+255712345678'), ('+255754000111')) AS p(phone) RETURNING *)"
+            " INSERT INTO contact_phones (account_id, list_id, contact_id, id, phone, is_main, created_at)"
+            " SELECT account_id, list_id, id, id, phone, true, created_at FROM c",
+            {"email": email, "list": EXAMPLE_CONTACT_LIST_ID})
+
+
 @contextmanager
 def running_app_with_customer(database_url: str, tmp_path: Path,
                               extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
@@ -103,6 +121,7 @@ def running_app_with_customer(database_url: str, tmp_path: Path,
                   "--plan", "enterprise", env=env)
         _operator("credits", "grant", EMAIL, "1000000000", env=env)
         _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
+        _seed_contact_list(database_url, EMAIL)
         api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
         login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
         assert login.status_code == 200, login.text

@@ -1,11 +1,12 @@
 """The webhook events areas record in their own transactions, each made here (shared, no area of
-its own): a message's and a payment order's."""
+its own): a message's, a payment order's and a finished campaign's (with its notification)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from application.ports import OutboxEvent, PaymentOrder
+from application.ports import Campaign, Notification, NotificationKind, OutboxEvent, PaymentOrder
+from domain.campaigns import CampaignStatus
 from domain.messages import Message, MessageStatus
 from domain.payments import PaymentStatus
 from domain.webhooks import WebhookEventType
@@ -49,3 +50,28 @@ def payment_event(order: PaymentOrder, event_id: str, at: datetime) -> OutboxEve
     if order.status is PaymentStatus.FAILED:
         data["failure_reason"] = order.failure_reason
     return OutboxEvent(id=event_id, account_id=order.account_id, type=event_type, data=data, created_at=at)
+
+
+def campaign_finished(campaign: Campaign, event_id: str, notification_id: str,
+                      at: datetime) -> tuple[OutboxEvent, Notification]:
+    """`campaign.completed` or `campaign.failed` for a campaign that just ended, and the
+    account's `campaign` notification of it."""
+    if campaign.status not in (CampaignStatus.COMPLETED, CampaignStatus.FAILED):
+        raise ValueError("only a finished campaign has an event")
+    completed = campaign.status is CampaignStatus.COMPLETED
+    data: dict[str, object] = {
+        "campaign_id": campaign.id, "name": campaign.name, "status": campaign.status.value,
+        "contact_list_id": campaign.contact_list_id, "total_contacts": campaign.total_contacts,
+        "sent_count": campaign.sent_count, "delivered_count": campaign.delivered_count,
+        "failed_count": campaign.failed_count, "failure_reason": campaign.failure_reason,
+    }
+    event = OutboxEvent(id=event_id, account_id=campaign.account_id,
+                        type=WebhookEventType.CAMPAIGN_COMPLETED if completed else WebhookEventType.CAMPAIGN_FAILED,
+                        data=data, created_at=at)
+    message = (f"Campaign \"{campaign.name}\" was sent to {campaign.sent_count} of {campaign.total_contacts} recipients."
+               if completed else f"Campaign \"{campaign.name}\" stopped ({campaign.failure_reason}) after "
+               f"{campaign.sent_count} of {campaign.total_contacts} recipients.")
+    notification = Notification(id=notification_id, account_id=campaign.account_id, kind=NotificationKind.CAMPAIGN,
+                                title="Campaign completed" if completed else "Campaign failed",
+                                message=message, created_at=at, data=data)
+    return event, notification

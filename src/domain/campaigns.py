@@ -2,15 +2,39 @@
 
 draft → scheduled → running → completed, with failed reachable while scheduled or running
 (e.g. credits ran out at run time). A draft may also start straight away. Finished campaigns
-never move again.
+never move again. Cancelling a scheduled campaign puts it back to draft (nothing was charged);
+stopping a running one ends it `failed` with the reason `cancelled`: it did not reach everyone.
+
+Each recipient gets the text with `{first_name}` and `{last_name}` filled in (empty when
+unknown), priced on that text. A `scheduled_at` without an offset is East Africa Time.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 
-from domain.errors import IllegalTransition
+from domain.errors import IllegalTransition, ValidationError
+
+EAST_AFRICA_TIME = timezone(timedelta(hours=3), "EAT")
+BATCH_SIZE = 1000  # recipients paid for and handed to the gateway together
+
+# Why a campaign failed, or why one of its messages was never sent.
+INSUFFICIENT_CREDITS = "insufficient_credits"
+CANCELLED = "cancelled"
+OPTED_OUT = "opted_out"
+
+# scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one) and at
+# most 14 hours, years 2000-2999, only real calendar days. The API document states it.
+_MONTH_DAY = ("(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+              "|02-(?:0[1-9]|1[0-9]|2[0-8]))")
+_LEAP_DAY = "(?:2[0-9](?:0[48]|[2468][048]|[13579][26])|2000|2400|2800)-02-29"
+_TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.][0-9]{1,6})?)?"
+_OFFSET = "(?:[Zz]|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)"  # the offsets in use on Earth, at most 14 h
+SCHEDULED_AT_PATTERN = f"^(?:2[0-9]{{3}}-{_MONTH_DAY}|{_LEAP_DAY})[Tt ]{_TIME}{_OFFSET}?$"
+_SCHEDULED_AT = re.compile(SCHEDULED_AT_PATTERN)
+_PLACEHOLDERS = ("{first_name}", "{last_name}")
 
 
 class CampaignStatus(StrEnum):
@@ -26,6 +50,7 @@ class CampaignEvent(StrEnum):
     START = "start"
     COMPLETE = "complete"
     FAIL = "fail"
+    CANCEL = "cancel"
 
 
 _S, _E = CampaignStatus, CampaignEvent
@@ -37,6 +62,8 @@ _TRANSITIONS: dict[tuple[CampaignStatus, CampaignEvent], CampaignStatus] = {
     (_S.SCHEDULED, _E.FAIL): _S.FAILED,
     (_S.RUNNING, _E.COMPLETE): _S.COMPLETED,
     (_S.RUNNING, _E.FAIL): _S.FAILED,
+    (_S.SCHEDULED, _E.CANCEL): _S.DRAFT,  # nothing was charged: back to a draft
+    (_S.RUNNING, _E.CANCEL): _S.FAILED,  # stopped part-way: the rest is never sent
 }
 
 
@@ -62,3 +89,28 @@ def initial_campaign_status(
     if scheduled_at is not None and scheduled_at > now:
         return CampaignStatus.SCHEDULED
     return CampaignStatus.RUNNING
+
+
+def parse_scheduled_at(value: str) -> datetime:
+    """SCHEDULED_AT_PATTERN's date-time, in UTC: read as East Africa Time when it names no offset."""
+    if not _SCHEDULED_AT.fullmatch(value):
+        raise ValidationError(
+            "scheduled_at is a date-time such as 2026-02-01T09:00:00+03:00 (East Africa Time without an offset).",
+            field="scheduled_at",
+        )
+    moment = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=EAST_AFRICA_TIME)).astimezone(UTC)
+
+
+def has_placeholders(template: str) -> bool:
+    return any(p in template for p in _PLACEHOLDERS)
+
+
+def render(template: str, first_name: str, last_name: str) -> str:
+    """The text one recipient gets: `{first_name}` and `{last_name}` filled in, empty when unknown."""
+    return template.replace("{first_name}", first_name).replace("{last_name}", last_name)
+
+
+def run_lock(campaign_id: str) -> str:
+    """What a campaign's runs share so they never overlap, however many workers there are."""
+    return f"campaign:{campaign_id}"

@@ -136,6 +136,11 @@ class IllegalTransition(DomainError):
     default_message = "This change is not allowed in the current state."
 
 
+class CampaignNotCancellable(DomainError):
+    code = "campaign_not_cancellable"
+    default_message = "Only a scheduled or running campaign can be cancelled."
+
+
 class InvalidOtp(DomainError):
     code = "invalid_otp"
     default_message = "The code is wrong or has expired."

@@ -95,6 +95,7 @@ class Message:
     requested_sender: str | None = None  # what `from` asked for, when it was not usable
     batch_id: str | None = None
     campaign_id: str | None = None
+    campaign_batch: int | None = None  # the batch of its campaign that pays for it (1, 2, ...)
     error: str | None = None
     gateway_ref: str | None = None
     sent_at: datetime | None = None
@@ -102,7 +103,10 @@ class Message:
 
     @property
     def deduction_reference(self) -> str:
-        """The ledger posting that paid for it: one per single send, one per bulk batch."""
+        """The ledger posting that paid for it: one per single send, one per bulk batch, one per
+        batch of a campaign."""
+        if self.campaign_id is not None and self.campaign_batch is not None:
+            return f"campaign:{self.campaign_id}:{self.campaign_batch}"
         return f"bulk:{self.batch_id}" if self.batch_id else f"send:{self.id}"
 
     def settled(self, outcome: SubmitOutcome, at: datetime) -> Message:

@@ -92,6 +92,19 @@ def normalize_msisdn(raw: str) -> Msisdn:
     return Msisdn(e164=e164, carrier=_CARRIER_NAMES.get(name, Carrier.UNKNOWN))
 
 
+def carrier_of(e164: str) -> str:
+    """The carrier of a number already in E.164 (a stored contact's): libphonenumber's answer
+    for the number, looked up once per prefix. Tanzania's carrier prefixes are the two digits
+    after 255 (libphonenumber's carrier data), so `+2557x` decides it."""
+    known = _CARRIER_BY_PREFIX.get(e164[:6])
+    if known is None:
+        known = _CARRIER_BY_PREFIX[e164[:6]] = normalize_msisdn(e164).carrier
+    return known
+
+
+_CARRIER_BY_PREFIX: dict[str, str] = {}
+
+
 # Libphonenumber's own pattern for Tanzanian mobile numbers (national significant number), so the
 # fast path below accepts exactly what `normalize_msisdn` accepts.
 _TZ_MOBILE_NATIONAL = re.compile(

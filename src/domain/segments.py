@@ -53,6 +53,16 @@ def unit_width(char: str, encoding: Encoding) -> int:
 
 
 def segment(text: str) -> Segmentation:
+    if GSM7_BASIC.issuperset(text):
+        # The common case, counted without a loop: one septet per character, so the greedy
+        # on-air split is plain arithmetic (the same figures as the general path below).
+        units = len(text)
+        return Segmentation(
+            encoding=Encoding.GSM7, characters=units, units=units,
+            parts=max(1, math.ceil(units / _SINGLE[Encoding.GSM7])),
+            segments=1 if units <= _SINGLE[Encoding.GSM7] else math.ceil(units / _CONCATENATED[Encoding.GSM7]),
+            non_gsm_characters=(),
+        )
     non_gsm = tuple(dict.fromkeys(c for c in text if not is_gsm7(c)))
     encoding = Encoding.UCS2 if non_gsm else Encoding.GSM7
     units = sum(unit_width(c, encoding) for c in text)

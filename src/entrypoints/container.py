@@ -44,6 +44,15 @@ from application.contacts import (
     ListContacts,
     UpdateContact,
 )
+from application.campaign_reads import (
+    CampaignReport,
+    GetCampaign,
+    ListCampaignMessages,
+    ListCampaigns,
+    OperatorCampaigns,
+)
+from application.campaign_runs import CancelCampaign, QueueDueCampaigns, RunCampaign
+from application.campaigns import CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
 from application.google_contacts import (
@@ -269,3 +278,22 @@ class Container(containers.DeclarativeContainer):
     sync_google_contacts = providers.Factory(
         SyncGoogleContacts, uow=uow.provider, clock=clock, ids=ids, provider=google_contacts, box=secret_box
     )
+    # campaigns: created by the API, started and run by the job worker
+    create_campaign = providers.Factory(
+        CreateCampaign, uow=uow.provider, clock=clock, ids=ids, jobs=job_queue,
+        default_sender=settings.provided.default_sender,
+    )
+    preview_campaign = providers.Factory(
+        PreviewCampaign, uow=uow.provider, default_sender=settings.provided.default_sender
+    )
+    start_campaign = providers.Factory(
+        StartCampaign, uow=uow.provider, clock=clock, ids=ids, default_sender=settings.provided.default_sender
+    )
+    run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway)
+    cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
+    queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
+    list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)
+    get_campaign = providers.Factory(GetCampaign, uow=uow.provider)
+    list_campaign_messages = providers.Factory(ListCampaignMessages, uow=uow.provider)
+    campaign_report = providers.Factory(CampaignReport, uow=uow.provider)
+    operator_campaigns = providers.Factory(OperatorCampaigns, uow=uow.provider)

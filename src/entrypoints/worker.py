@@ -26,8 +26,9 @@ from application.deliveries import (
     reports_from_job,
 )
 from application.outbox import DISPATCH_OUTBOX
-from application.ports import DeliveryReport, InboundSms
+from application.ports import RUN_CAMPAIGN, DeliveryReport, InboundSms
 from application.webhook_deliveries import DELIVER_WEBHOOK
+from domain.campaigns import CampaignStatus
 
 if TYPE_CHECKING:
     from entrypoints.container import Container
@@ -118,6 +119,22 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
               queueing_lock="reconcile_stuck_messages", retry=RETRY)
     async def reconcile_stuck_messages(timestamp: int | None = None) -> str:
         return str(await c.reconcile_stuck_messages()())
+
+    # Campaigns: started when due, then run batch by batch; a run never overlaps another of the
+    # same campaign (the lock its deferrer gives), and one killed mid-way is resumed by the
+    # stalled-job recovery or the periodic safety net. A stopped or failed campaign's run still
+    # settles the messages it had paid for.
+    @app.task(name=RUN_CAMPAIGN, queue="campaigns", retry=RETRY)
+    async def run_campaign(account_id: str, campaign_id: str) -> str:
+        started = await c.start_campaign()(account_id, campaign_id)
+        if started is None or started.status in (CampaignStatus.SCHEDULED, CampaignStatus.DRAFT):
+            return started.status.value if started else "missing"  # not due, cancelled, or nobody to send to
+        return str(await c.run_campaign()(account_id, campaign_id))
+
+    @every(EVERY_MINUTE)
+    @app.task(name="queue_due_campaigns", queue="campaigns", queueing_lock="queue_due_campaigns", retry=RETRY)
+    async def queue_due_campaigns(timestamp: int | None = None) -> int:
+        return int(await c.queue_due_campaigns()())
 
     # Payment orders nobody answered within 10 minutes (DESIGN §6).
     @every(EVERY_MINUTE)

@@ -9,11 +9,15 @@ from hypothesis import strategies as st
 from domain.campaigns import CampaignEvent as E
 from domain.campaigns import CampaignStatus as S
 from domain.campaigns import (
+    EAST_AFRICA_TIME,
+    has_placeholders,
+    parse_scheduled_at,
+    render,
     initial_campaign_status,
     is_campaign_final,
     next_campaign_status,
 )
-from domain.errors import IllegalTransition
+from domain.errors import IllegalTransition, ValidationError
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
@@ -25,6 +29,8 @@ ALLOWED = {
     (S.SCHEDULED, E.FAIL): S.FAILED,
     (S.RUNNING, E.COMPLETE): S.COMPLETED,
     (S.RUNNING, E.FAIL): S.FAILED,
+    (S.SCHEDULED, E.CANCEL): S.DRAFT,
+    (S.RUNNING, E.CANCEL): S.FAILED,
 }
 
 
@@ -79,6 +85,36 @@ def test_finished_campaigns_never_move(start: S, events: list[E]) -> None:
             assert (status, event) not in ALLOWED
             continue
         assert not is_campaign_final(status)
-        assert after != S.DRAFT  # nothing goes back to draft
+        assert after != S.DRAFT or (status, event) == (S.SCHEDULED, E.CANCEL)  # only a cancelled schedule goes back
         status = after
     assert is_campaign_final(status) == (status in (S.COMPLETED, S.FAILED))
+
+
+@given(st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2999, 12, 31)))
+def test_a_scheduled_at_without_offset_is_east_africa_time(moment: datetime) -> None:
+    parsed = parse_scheduled_at(moment.isoformat())
+    assert parsed == moment.replace(tzinfo=EAST_AFRICA_TIME)
+    assert parse_scheduled_at(moment.isoformat() + "Z") == moment.replace(tzinfo=UTC)
+
+
+@pytest.mark.parametrize("text", ["2026-02-30T10:00", "2026-01-05", "2026-01-05T24:00", "1999-01-01T10:00",
+                                  "2100-02-29T10:00", " 2026-01-05T10:00", "2026-01-05T10:00+0300", "tomorrow"])
+def test_a_scheduled_at_that_is_not_a_date_time_names_the_field(text: str) -> None:
+    with pytest.raises(ValidationError) as refused:
+        parse_scheduled_at(text)
+    assert refused.value.field == "scheduled_at"
+
+
+def test_leap_days_are_real_days_only() -> None:
+    assert parse_scheduled_at("2028-02-29T08:00+03:00").day == 29
+    assert parse_scheduled_at("2000-02-29 08:00").day == 29
+
+
+@given(st.text(max_size=40), st.text(max_size=40), st.text(max_size=40))
+def test_personalisation_fills_both_placeholders_and_nothing_else(text: str, first: str, last: str) -> None:
+    template = f"{text}{{first_name}} {{last_name}}"
+    assert has_placeholders(template)
+    assert render(template, first, last) == f"{text.replace('{first_name}', first).replace('{last_name}', last)}{first} {last}"
+    plain = text.replace("{first_name}", "").replace("{last_name}", "")
+    if not has_placeholders(plain):
+        assert render(plain, first, last) == plain

@@ -33,6 +33,7 @@ EXPECTED_CODES = {
     "EmailTaken": "email_taken",
     "InvalidCredentials": "invalid_credentials",
     "IllegalTransition": "illegal_transition",
+    "CampaignNotCancellable": "campaign_not_cancellable",
     "InvalidOtp": "invalid_otp",
     "OtpThrottled": "otp_throttled",
     "GoogleNotConnected": "google_not_connected",

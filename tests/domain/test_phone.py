@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.errors import InvalidPhoneNumber
-from domain.phone import Carrier, Msisdn, country_of, normalize_msisdn
+from domain.phone import Carrier, Msisdn, carrier_of, country_of, normalize_msisdn
 
 E164_TZ_MOBILE = re.compile(r"\+255[67]\d{8}")
 # Mobile ranges in libphonenumber's Tanzanian metadata (064 is unassigned).
@@ -169,3 +169,12 @@ def test_fixed_lines_are_not_mobile(rest: str) -> None:
     with pytest.raises(InvalidPhoneNumber) as caught:
         normalize_msisdn("022" + rest)
     assert caught.value.reason == "not_mobile"
+
+
+@given(mobile_national)
+def test_the_carrier_of_a_stored_number_is_libphonenumbers_answer(national: str) -> None:
+    try:
+        expected = normalize_msisdn("0" + national)
+    except InvalidPhoneNumber:
+        return
+    assert carrier_of(expected.e164) == expected.carrier

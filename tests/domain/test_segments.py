@@ -230,3 +230,11 @@ def test_smart_alternative_never_costs_more_nor_passes_the_limit(text: str) -> N
     alternative = smart_alternative(text)
     assert segment(alternative.text).parts <= segment(text).parts
     assert len(alternative.text) <= MAX_MESSAGE_LENGTH
+
+
+@given(st.text(gsm_basic, max_size=1700))
+def test_the_fast_path_for_plain_gsm_text_counts_as_the_general_rule(text: str) -> None:
+    seg = segment(text)
+    assert (seg.encoding, seg.units, seg.non_gsm_characters) == (Encoding.GSM7, len(text), ())
+    assert seg.parts == max(1, math.ceil(len(text) / 160))
+    assert seg.segments == len(split_on_air(text))

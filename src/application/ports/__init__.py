@@ -15,7 +15,7 @@ from application.ports.accounts import (
     RefreshToken,
     RefreshTokenRepository,
 )
-from application.ports.campaigns import Campaign, CampaignRepository
+from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
 from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
     Contact,
@@ -70,6 +70,7 @@ from application.ports.webhooks import (
 
 __all__ = [
     "AccessTokenRejected",
+    "RUN_CAMPAIGN",
     "AccessTokens",
     "Account",
     "AccountRepository",
@@ -132,6 +133,8 @@ __all__ = [
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
+    "Recipient",
+    "RecipientCounts",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",

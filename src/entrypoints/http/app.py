@@ -17,6 +17,7 @@ from litestar.types import Message, Scope
 
 from entrypoints.container import Container
 from entrypoints.worker import jobs_running
+from entrypoints.http.controllers.campaigns import CampaignsController
 from entrypoints.http.controllers.api_keys import ApiKeysController
 from entrypoints.http.controllers.auth import AuthController
 from entrypoints.http.controllers.contacts import ContactListsController
@@ -56,6 +57,7 @@ ROUTE_HANDLERS: list[Any] = [
     InboundController,
     ContactListsController,
     ContactFilesController,
+    CampaignsController,
 ]
 
 

@@ -37,6 +37,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "illegal_transition": 409,
     "google_not_connected": 409,
     "google_authorization_failed": 409,
+    "campaign_not_cancellable": 409,
     "idempotency_key_reused": 422,
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,

@@ -123,6 +123,34 @@ EXAMPLES: dict[tuple[str, str], Any] = {
     },
 }
 
+_CAMPAIGN = {
+    "id": "6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d", "name": "Sikukuu", "message": "Habari {first_name}! Ofa ya sikukuu.",
+    "status": "completed", "contact_list_id": "4d3c2b1a-0f9e-4d8c-b7a6-958473625140", "sender_id": "DUKA",
+    "total_contacts": 1200, "sent_count": 1198, "delivered_count": 1190, "failed_count": 2, "scheduled_at": None,
+    "created_at": _AT, "completed_at": "2026-01-15T09:30:40Z", "failure_reason": None,
+}
+_CAMPAIGN_REQUEST = {"name": "Sikukuu", "message": "Habari {first_name}! Ofa ya sikukuu.",
+                     "contact_list_id": "4d3c2b1a-0f9e-4d8c-b7a6-958473625140", "sender_id": "DUKA"}
+EXAMPLES.update({
+    ("createCampaign", "request"): {**_CAMPAIGN_REQUEST, "scheduled_at": "2026-12-24T09:00:00"},
+    ("createCampaign", "201"): {**_CAMPAIGN, "status": "scheduled", "sent_count": 0, "delivered_count": 0,
+                                "failed_count": 0, "scheduled_at": "2026-12-24T06:00:00Z", "completed_at": None},
+    ("getCampaign", "200"): _CAMPAIGN,
+    ("listCampaigns", "200"): {"campaigns": [_CAMPAIGN], "page": 1, "per_page": 25, "total": 1},
+    ("previewCampaign", "request"): _CAMPAIGN_REQUEST,
+    ("previewCampaign", "200"): {
+        "contacts": 1205, "recipients": 1200, "duplicates": 0, "invalid": 0, "opted_out": 5, "credits": 1200,
+        "balance": 5000, "from": "DUKA", "requested_from": None,
+        "samples": [{"to": "+255712345678", "message": "Habari Asha! Ofa ya sikukuu.", "credits": 1}],
+    },
+    ("listCampaignMessages", "200"): {
+        "messages": [{"message_id": _MESSAGE_ID, "to": "+255712345678", "from": "DUKA", "status": "delivered",
+                      "message": "Habari Asha! Ofa ya sikukuu.", "credits_used": 1, "sms_parts": 1, "error": None,
+                      "created_at": _AT, "sent_at": _AT, "delivered_at": "2026-01-15T09:30:04Z"}],
+        "page": 1, "per_page": 25, "total": 1,
+    },
+})
+
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
 _NEW_LIST = {"path.list_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}
 _FIRST_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$response.body#/data/contacts/0/id",
@@ -210,6 +238,16 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
                                    parameters={"path.list_id": "$request.path.list_id",
                                                "path.contact_id": "$request.path.contact_id",
                                                "path.phone_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}),
+    },
+    ("createCampaign", "201"): {
+        "Campaign": Link(operation_id="getCampaign", description="The campaign just created.",
+                         parameters={"path.campaign_id": "$response.body#/data/id"}),
+        "Messages": Link(operation_id="listCampaignMessages", description="Its messages.",
+                         parameters={"path.campaign_id": "$response.body#/data/id"}),
+        "Report": Link(operation_id="exportCampaignMessages", description="Its messages as a CSV report.",
+                       parameters={"path.campaign_id": "$response.body#/data/id"}),
+        "Cancel": Link(operation_id="cancelCampaign", description="Cancel or stop it.",
+                       parameters={"path.campaign_id": "$response.body#/data/id"}),
     },
     ("deleteWebhook", "200"): {
         "DeliveriesAfterDelete": Link(operation_id="listWebhookDeliveries",

@@ -1,0 +1,160 @@
+"""ujumbe campaign benchmark (`make bench` runs it after bench/run.py): a campaign to N contacts
+from `POST /v1/campaigns` to `completed`, through the gateway simulator.
+
+On a fresh embedded PostgreSQL in a temporary directory: `ujumbe serve --no-worker` answers the
+API, and one `ujumbe worker` process per campaign size runs the job (its peak resident memory,
+VmHWM from /proc, is the figure compared between sizes). Each size gets its own account and a
+contact list written straight with COPY (setup, not timed). Timed: the create request (it writes
+every recipient's message and checks the balance) until the campaign reads `completed` (every
+message paid for batch by batch, handed to the simulator, outcomes and events recorded).
+
+The ceiling, measured in the same run on the same database: COPY of the same number of message
+rows straight into `messages` (one statement, no pricing, no gateway, no ledger). The report
+gives each campaign's rate beside it, as a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import psycopg
+from dependency_injector import providers
+
+sys.path.insert(0, str(Path(__file__).parent))
+from run import make_accounts, serve, stop  # noqa: E402
+
+from entrypoints.container import Container  # noqa: E402
+from entrypoints.settings import Settings  # noqa: E402
+
+TARGET_PER_SECOND = 10_000
+MEMORY_TOLERANCE_MB = 50
+
+
+def seed_contacts(url: str, account_id: str, n: int) -> str:
+    list_id = str(uuid.uuid4())
+    now = datetime.now(UTC)
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("INSERT INTO contact_lists (account_id, id, name, created_at, updated_at) VALUES (%s, %s, %s, %s, %s)",
+                     (account_id, list_id, f"bench {n}", now, now))
+        with conn.cursor() as cur, conn.transaction():
+            with cur.copy("COPY contacts (account_id, list_id, id, phone, first_name, last_name, created_at, updated_at)"
+                          " FROM STDIN") as copy:
+                for i in range(n):
+                    copy.write_row((account_id, list_id, str(uuid.uuid4()), f"+2557{i % 10}{i:07d}"[:13],
+                                    f"Jina{i % 997}", "Mteja", now, now))
+            cur.execute("INSERT INTO contact_phones (account_id, list_id, contact_id, id, phone, is_main, created_at)"
+                        " SELECT account_id, list_id, id, id, phone, true, created_at FROM contacts"
+                        " WHERE account_id = %s AND list_id = %s", (account_id, list_id))
+    return list_id
+
+
+def copy_ceiling(url: str, account_id: str, n: int) -> float:
+    """Seconds to COPY n message rows like a campaign's straight into `messages` (then removed)."""
+    now = datetime.now(UTC)
+    campaign = str(uuid.uuid4())
+    with psycopg.connect(url) as conn:
+        started = time.perf_counter()
+        with conn.cursor() as cur:
+            with cur.copy("COPY messages (account_id, id, campaign_id, campaign_batch, to_number, sender, body,"
+                          " encoding, characters, sms_parts, segments, credits_used, cost, carrier, status,"
+                          " created_at, updated_at) FROM STDIN") as copy:
+                for i in range(n):
+                    copy.write_row((account_id, str(uuid.uuid4()), campaign, i // 1000 + 1, f"+2557{i:08d}"[:13],
+                                    "UJUMBE", f"Habari Jina{i % 997}! Ofa ya leo.", "GSM-7", 28, 1, 1, 1, "1 credit",
+                                    "Vodacom", "pending", now, now))
+        conn.commit()
+        seconds = time.perf_counter() - started
+        conn.execute("DELETE FROM messages WHERE campaign_id = %s", (campaign,))
+        conn.commit()
+    return seconds
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_worker(data_dir: Path, log: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
+    with open(log, "wb") as out:
+        return subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "worker"], env=env, stdout=out,
+                                stderr=subprocess.STDOUT)
+
+
+async def run_campaign(base: str, key: str, list_id: str, limit_s: float) -> tuple[float, dict[str, object]]:
+    headers = {"X-API-Key": key}
+    async with httpx.AsyncClient(base_url=base, timeout=600) as client:
+        started = time.perf_counter()
+        created = await client.post("/v1/campaigns", headers=headers, json={
+            "name": "bench", "message": "Habari {first_name} {last_name}! Ofa ya leo.", "contact_list_id": list_id})
+        if created.status_code != 201:
+            raise SystemExit(f"create failed: {created.status_code} {created.text}")
+        campaign_id = created.json()["data"]["id"]
+        created_s = time.perf_counter() - started
+        while time.perf_counter() - started < limit_s:
+            data = (await client.get(f"/v1/campaigns/{campaign_id}", headers=headers)).json()["data"]
+            if data["status"] in ("completed", "failed"):
+                return time.perf_counter() - started, {**data, "created_s": created_s}
+            await asyncio.sleep(0.05)
+    raise SystemExit(f"campaign {campaign_id} did not finish within {limit_s} s")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="10000,100000", help="campaign sizes, comma-separated")
+    parser.add_argument("--limit", type=float, default=300, help="seconds at most per campaign")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory(prefix="ujumbe-bench-campaign-") as tmp:
+        data_dir = Path(tmp)
+        served = await serve(data_dir, 1, ["ceiling"])
+        try:
+            container = Container()
+            container.settings.override(providers.Object(Settings(database_url=served.url, data_dir=data_dir)))
+            await container.pool().open(wait=True)
+            try:
+                accounts = await make_accounts(container, [f"c{n}" for n in sizes], credits=max(sizes) * 2)
+            finally:
+                await container.pool().close()
+            rows = []
+            for n in sizes:
+                account = accounts[f"c{n}"]
+                list_id = seed_contacts(served.url, account.id, n)
+                ceiling_s = copy_ceiling(served.url, served.accounts["ceiling"].id, n)
+                worker = start_worker(data_dir, data_dir / f"worker-{n}.log")
+                try:
+                    await asyncio.sleep(2)  # the worker's startup is not the campaign's time
+                    baseline_mb = peak_rss_mb(worker.pid)
+                    print(f"campaign to {n} contacts", file=sys.stderr)
+                    seconds, data = await run_campaign(served.base, account.key, list_id, args.limit)
+                    peak_mb = peak_rss_mb(worker.pid)
+                finally:
+                    stop(worker)
+                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb))
+        finally:
+            stop(served.server)
+    print(f"{'contacts':>9} {'status':>10} {'sent':>7} {'seconds':>8} {'msg/s':>8} {'COPY ceiling/s':>15}"
+          f" {'ratio':>6} {'create s':>8} {'worker peak MB':>15}")
+    for n, seconds, data, ceiling_s, baseline_mb, peak_mb in rows:
+        rate, ceiling = n / seconds, n / ceiling_s
+        print(f"{n:>9} {data['status']:>10} {data['sent_count']:>7} {seconds:>8.2f} {rate:>8.0f} {ceiling:>15.0f}"
+              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
+    peaks = [row[5] for row in rows]
+    print(f"target: >= {TARGET_PER_SECOND} messages/s; worker peak memory within ±{MEMORY_TOLERANCE_MB} MB across "
+          f"sizes: spread {max(peaks) - min(peaks):.0f} MB")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

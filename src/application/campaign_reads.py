@@ -1,0 +1,117 @@
+"""What an account reads of its campaigns: the list, one campaign, its messages (a page, or every
+one for a CSV report). Another account's campaign is not found, never shown."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from application.ports import Campaign, UnitOfWorkFactory
+from domain.errors import NotFound, ValidationError
+from domain.messages import Message, MessageStatus
+from domain.rules import validate_paging
+
+DEFAULT_PER_PAGE = 25
+MAX_PER_PAGE = 100
+REPORT_CHUNK = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignPage:
+    campaigns: list[Campaign]
+    page: int
+    per_page: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignMessagePage:
+    messages: list[Message]
+    page: int
+    per_page: int
+    total: int
+
+
+def message_status(value: str | None) -> MessageStatus | None:
+    """The `status` filter: a message status, or none (absent or empty)."""
+    if not value:
+        return None
+    try:
+        return MessageStatus(value)
+    except ValueError:
+        raise ValidationError(f"status is one of {', '.join(MessageStatus)}.", field="status") from None
+
+
+class ListCampaigns:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, page: int = 1, per_page: int = DEFAULT_PER_PAGE) -> CampaignPage:
+        page, per_page = validate_paging(page, per_page, max_per_page=MAX_PER_PAGE)
+        async with self._uow() as uow:
+            campaigns, total = await uow.campaigns.page(account_id, page, per_page)
+        return CampaignPage(campaigns, page, per_page, total)
+
+
+class GetCampaign:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, campaign_id: str) -> Campaign:
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get(account_id, campaign_id)
+        if campaign is None:
+            raise NotFound("No such campaign.")
+        return campaign
+
+
+class ListCampaignMessages:
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, campaign_id: str, status: str | None = None, page: int = 1,
+                       per_page: int = DEFAULT_PER_PAGE) -> CampaignMessagePage:
+        wanted = message_status(status)
+        page, per_page = validate_paging(page, per_page, max_per_page=MAX_PER_PAGE)
+        async with self._uow() as uow:
+            if await uow.campaigns.get(account_id, campaign_id) is None:
+                raise NotFound("No such campaign.")
+            messages, total = await uow.campaigns.messages(account_id, campaign_id, wanted, page, per_page)
+        return CampaignMessagePage(messages, page, per_page, total)
+
+
+class CampaignReport:
+    """Every message of a campaign, in order, a chunk at a time (the CSV report): found first
+    (404 before anything is streamed), then read in one unit of work as the stream goes."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, campaign_id: str) -> AsyncIterator[list[Message]]:
+        async with self._uow() as uow:
+            if await uow.campaigns.get(account_id, campaign_id) is None:
+                raise NotFound("No such campaign.")
+        return self._chunks(account_id, campaign_id)
+
+    async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[list[Message]]:
+        async with self._uow() as uow:
+            async for chunk in uow.campaigns.all_messages(account_id, campaign_id, REPORT_CHUNK):
+                yield chunk
+
+
+class OperatorCampaigns:
+    """The operator's view (`ujumbe campaigns`): any account's campaigns, found by id alone."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def newest(self, account_id: str | None = None, limit: int = 100) -> list[Campaign]:
+        async with self._uow() as uow:
+            return await uow.campaigns.newest(account_id, limit)
+
+    async def find(self, campaign_id: str) -> Campaign:
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.find(campaign_id)
+        if campaign is None:
+            raise NotFound("No such campaign.")
+        return campaign

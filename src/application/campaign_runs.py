@@ -1,0 +1,212 @@
+"""Running a campaign: its written messages paid for and handed over batch by batch, exactly once.
+
+A run is resumable steps, each safe to repeat. Batch n is paid for by one transaction that holds
+the campaign, fails the batch's messages to numbers that opted out since (uncharged), debits the
+rest under the reference `campaign:<id>:<n>` and moves `batches_paid` to n; then the batch goes
+to the gateway under each message's own id (its idempotency key), and `RecordOutcomes` records
+what came of it (refunding rejects to that batch's deduction). A run starts by handing over
+again the paid messages still `pending` (a crash between debit and outcome, or no answer), so a
+worker killed anywhere leaves nothing paid twice, nothing sent twice (the gateway answers a
+repeated id with its first answer) and nobody skipped. Runs of one campaign never overlap (the
+job's lock), and every step holds the campaign row, so a stop (`CancelCampaign`) lands between
+two batches: what was paid for is finished, the rest fails uncharged (`cancelled`). A debit the
+balance no longer covers ends the campaign `failed` the same way (`insufficient_credits`).
+The run ends `completed` once every message is settled, with a notification and an event.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from application.events import campaign_finished
+from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, SmsGateway, UnitOfWork, UnitOfWorkFactory
+from application.submission import RecordOutcomes, outbound, submit_all
+from domain.campaigns import (
+    BATCH_SIZE,
+    CANCELLED,
+    INSUFFICIENT_CREDITS,
+    CampaignEvent,
+    CampaignStatus,
+    next_campaign_status,
+    run_lock,
+)
+from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
+from domain.ledger import EntryType, Posting
+from domain.messages import Message, MessageStatus
+from domain.submits import resubmit_outcome, submit_outcome
+
+DUE_PER_SWEEP = 1000
+
+
+class CampaignRunUnfinished(Exception):
+    """Paid messages the gateway has not answered yet: the job is retried later to settle them."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunReport:
+    status: str
+    sent: int
+    failed: int
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.sent} sent, {self.failed} failed"
+
+
+async def _end(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, event: CampaignEvent, at: datetime,
+               reason: str | None = None) -> Campaign:
+    """The campaign ended (`completed`, or `failed` for `reason`): unpaid messages failed
+    uncharged, counters recounted, the event and the notification recorded."""
+    if reason is not None:
+        await uow.campaigns.fail_unpaid(campaign.account_id, campaign.id, reason, at)
+    await uow.campaigns.recount(campaign.account_id, campaign.id, at)
+    counted = await uow.campaigns.get(campaign.account_id, campaign.id) or campaign
+    ended = replace(counted, status=next_campaign_status(campaign.status, event), failure_reason=reason,
+                    completed_at=at, updated_at=at)
+    await uow.campaigns.save(ended)
+    webhook_event, notification = campaign_finished(ended, ids.new_id(), ids.new_id(), at)
+    await uow.events.add(webhook_event)
+    await uow.notifications.add(notification)
+    return ended
+
+
+class RunCampaign:
+    """The job's work for a `running` campaign: settle, pay and hand over, complete."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
+                 concurrency: int = 50) -> None:
+        self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
+        self._concurrency = concurrency
+        self._record = RecordOutcomes(uow, clock, ids)
+
+    async def __call__(self, account_id: str, campaign_id: str) -> RunReport:
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get(account_id, campaign_id)
+        if campaign is None:
+            return RunReport("missing", 0, 0)
+        sent, failed = await self._settle(campaign)
+        batches = math.ceil(campaign.total_contacts / BATCH_SIZE)
+        for batch in range(campaign.batches_paid + 1, batches + 1):
+            if campaign.status is not CampaignStatus.RUNNING:
+                break
+            paid = await self._pay(campaign, batch)
+            if paid is None:
+                break  # stopped, or the balance ran out
+            more_sent, more_failed = await self._submit(campaign, paid, again=False)
+            sent, failed = sent + more_sent, failed + more_failed
+        more_sent, more_failed = await self._settle(campaign)
+        async with self._uow() as uow:
+            if await uow.campaigns.paid_pending(account_id, campaign_id):
+                raise CampaignRunUnfinished(f"campaign {campaign_id}: the gateway has not answered every message")
+            final = await self._complete(uow, account_id, campaign_id)
+        return RunReport(final.status.value if final else "missing", sent + more_sent, failed + more_failed)
+
+    async def _complete(self, uow: UnitOfWork, account_id: str, campaign_id: str) -> Campaign | None:
+        campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
+        if campaign is None or campaign.status is not CampaignStatus.RUNNING:
+            return campaign  # stopped or failed meanwhile: ended there
+        ended = await _end(uow, self._ids, campaign, CampaignEvent.COMPLETE, self._clock.now())
+        await uow.commit()
+        return ended
+
+    async def _pay(self, campaign: Campaign, batch: int) -> list[Message] | None:
+        """Batch `batch` paid for by one deduction: its messages to hand over, or None when the
+        campaign is no longer running (it ends `failed` here when the balance falls short)."""
+        at = self._clock.now()
+        account_id = campaign.account_id
+        async with self._uow() as uow:
+            held = await uow.campaigns.get_for_update(account_id, campaign.id)
+            if held is None or held.status is not CampaignStatus.RUNNING:
+                return None
+            if held.batches_paid >= batch:
+                return []  # another run paid for it: its messages are settled with the paid ones
+            opted_out = await uow.campaigns.exclude_opted_out(account_id, campaign.id, batch, at)
+            messages = await uow.campaigns.batch(account_id, campaign.id, batch)
+            credits = sum(m.credits_used for m in messages)
+            try:
+                if credits:
+                    await uow.ledger.post(account_id, Posting(
+                        type=EntryType.DEDUCT, credits=credits, reference=f"campaign:{campaign.id}:{batch}",
+                        description=f"Campaign {campaign.name}: {len(messages)} SMS (batch {batch})",
+                    ), self._ids.new_id(), at)
+            except InsufficientCredits:
+                pass
+            else:
+                await uow.campaigns.save(replace(held, batches_paid=batch, updated_at=at))
+                await uow.campaigns.count_submitted(account_id, campaign.id, 0, opted_out, at)
+                await uow.commit()
+                return messages
+        async with self._uow() as uow:  # the balance was spent elsewhere: the rest is never sent
+            held = await uow.campaigns.get_for_update(account_id, campaign.id)
+            if held is not None and held.status is CampaignStatus.RUNNING:
+                await _end(uow, self._ids, held, CampaignEvent.FAIL, at, INSUFFICIENT_CREDITS)
+                await uow.commit()
+        return None
+
+    async def _settle(self, campaign: Campaign) -> tuple[int, int]:
+        """Paid messages still `pending` handed over again under their own ids."""
+        async with self._uow() as uow:
+            pending = await uow.campaigns.paid_pending(campaign.account_id, campaign.id)
+        return await self._submit(campaign, pending, again=True) if pending else (0, 0)
+
+    async def _submit(self, campaign: Campaign, messages: Sequence[Message], *, again: bool) -> tuple[int, int]:
+        """One hand-over; the outcomes recorded and counted. (sent, failed)."""
+        results = await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+        outcomes = [
+            (message, outcome) for message, result in zip(messages, results, strict=True)
+            if (outcome := (resubmit_outcome(message, result, give_up=False) if again
+                            else submit_outcome(message, result))) is not None
+        ]
+        final = await self._record(campaign.account_id, outcomes)
+        statuses = [m.status for m in final.values()]
+        sent, failed = statuses.count(MessageStatus.SENT), statuses.count(MessageStatus.FAILED)
+        if sent or failed:
+            async with self._uow() as uow:
+                await uow.campaigns.count_submitted(campaign.account_id, campaign.id, sent, failed, self._clock.now())
+                await uow.commit()
+        return sent, failed
+
+
+class CancelCampaign:
+    """`POST /v1/campaigns/{id}/cancel`: a scheduled campaign back to `draft` (nothing was
+    charged); a running one stopped: `failed` (`cancelled`), its unpaid messages never sent."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def __call__(self, account_id: str, campaign_id: str) -> Campaign:
+        at = self._clock.now()
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
+            if campaign is None:
+                raise NotFound("No such campaign.")
+            if campaign.status is CampaignStatus.SCHEDULED:
+                ended = replace(campaign, status=next_campaign_status(campaign.status, CampaignEvent.CANCEL),
+                                updated_at=at)
+                await uow.campaigns.save(ended)
+            elif campaign.status is CampaignStatus.RUNNING:
+                ended = await _end(uow, self._ids, campaign, CampaignEvent.CANCEL, at, CANCELLED)
+            else:
+                raise CampaignNotCancellable(f"A {campaign.status} campaign cannot be cancelled.")
+            await uow.commit()
+        return ended
+
+
+class QueueDueCampaigns:
+    """The safety net (a periodic job): a run job for every campaign due or running, in case its
+    own job was lost (a crash between commit and queueing). A campaign with a job waiting gets
+    no second one; a run that finds nothing to do ends at once."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, jobs: JobQueue) -> None:
+        self._uow, self._clock, self._jobs = uow, clock, jobs
+
+    async def __call__(self) -> int:
+        async with self._uow() as uow:
+            due = await uow.campaigns.due(self._clock.now(), DUE_PER_SWEEP)
+        for campaign in due:
+            lock = run_lock(campaign.id)
+            await self._jobs.defer(RUN_CAMPAIGN, {"account_id": campaign.account_id, "campaign_id": campaign.id},
+                                   lock=lock, queueing_lock=lock)
+        return len(due)

@@ -1,0 +1,249 @@
+"""Creating a campaign, starting a scheduled one, and previewing one (nothing created).
+
+A campaign's recipients become its messages in one transaction: every number of the list read
+once (opted-out ones left out), its text personalised and priced, written `pending` and unpaid
+with the batch that will pay for it (`domain.campaigns.BATCH_SIZE` each), and the campaign
+`running` with its `total_contacts`, all or nothing. The balance must cover every message then
+(402 at creation; `failed`, with a notification and a `campaign.failed` event, for a scheduled
+one), but nothing is debited: the run (`application.campaign_runs`) pays batch by batch.
+Creation is idempotent by the campaign id (the Idempotency-Key's operation): a retry answers
+the campaign made the first time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from application.events import campaign_finished
+from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
+from domain.campaigns import (
+    BATCH_SIZE,
+    INSUFFICIENT_CREDITS,
+    CampaignStatus,
+    has_placeholders,
+    initial_campaign_status,
+    parse_scheduled_at,
+    render,
+    run_lock,
+)
+from domain.errors import InsufficientCredits, NotFound, ValidationError
+from domain.messages import Message, MessageStatus
+from domain.phone import carrier_of
+from domain.pricing import cost_text, credits_for_message
+from domain.rules import validate_message_text, validate_sender_id, validate_text
+from domain.segments import Segmentation, segment
+
+MAX_NAME_LENGTH = 200
+RECIPIENT_CHUNK = 5000  # recipients read and written per round trip
+SAMPLES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRequest:
+    account_id: str
+    name: str
+    message: str
+    contact_list_id: str
+    sender_id: str | None = None
+    scheduled_at: str | None = None
+    campaign_id: str | None = None  # given: creation is idempotent by it
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    name: str
+    message: str
+    sender_id: str | None
+    scheduled_at: datetime | None
+
+
+def _checked(request: CampaignRequest) -> _Checked:
+    name = validate_text(request.name, field="name").strip()
+    if not 1 <= len(name) <= MAX_NAME_LENGTH:
+        raise ValidationError(f"A campaign name has 1 to {MAX_NAME_LENGTH} characters.", field="name")
+    validate_text(request.contact_list_id, field="contact_list_id")
+    return _Checked(
+        name=name, message=validate_message_text(validate_text(request.message, field="message")),
+        sender_id=validate_sender_id(request.sender_id, field="sender_id") if request.sender_id is not None else None,
+        scheduled_at=parse_scheduled_at(request.scheduled_at) if request.scheduled_at is not None else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    contacts: int
+    recipients: int
+    duplicates: int
+    invalid: int
+    opted_out: int
+    credits: int
+    balance: int
+    sender: str
+    requested_sender: str | None
+    samples: list[tuple[str, str, int]]  # (to, text, credits)
+
+
+async def _sender(uow: UnitOfWork, account_id: str, requested: str | None, default: str) -> tuple[str, str | None]:
+    """(sender used, sender asked for when not usable): the send's fallback rule (spec rule 3)."""
+    if requested is None or requested == default:
+        return default, None
+    if await uow.senders.is_registered(account_id, requested):
+        return requested, None
+    return default, requested
+
+
+class _Pricer:
+    """Each recipient's text and its segmentation; a text without placeholders is counted once."""
+
+    def __init__(self, template: str) -> None:
+        self._template = template
+        self._personal = has_placeholders(template)
+        self._fixed = None if self._personal else segment(template)
+
+    def __call__(self, recipient: Recipient) -> tuple[str, Segmentation]:
+        if self._fixed is not None:
+            return self._template, self._fixed
+        text = render(self._template, recipient.first_name, recipient.last_name)
+        return text, segment(text)
+
+
+async def write_recipients(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, sender: str,
+                           requested: str | None, at: datetime) -> tuple[int, int]:
+    """The campaign's messages, `pending` and unpaid, batch by batch; (recipients, credits)."""
+    price = _Pricer(campaign.message)
+    written = credits = 0
+    async for chunk in uow.campaigns.recipients(campaign.account_id, campaign.contact_list_id, RECIPIENT_CHUNK):
+        messages = []
+        for recipient in chunk:
+            text, seg = price(recipient)
+            cost = credits_for_message(seg.parts)
+            messages.append(Message(
+                account_id=campaign.account_id, id=ids.new_id(), to=recipient.phone, sender=sender, body=text,
+                encoding=seg.encoding.value, characters=seg.characters, sms_parts=seg.parts, segments=seg.segments,
+                credits_used=cost, cost=cost_text(cost), carrier=carrier_of(recipient.phone),
+                status=MessageStatus.PENDING, created_at=at, updated_at=at, requested_sender=requested,
+                campaign_id=campaign.id, campaign_batch=written // BATCH_SIZE + 1,
+            ))
+            written += 1
+            credits += cost
+        await uow.campaigns.add_messages(messages)
+    return written, credits
+
+
+class CreateCampaign:
+    """`POST /v1/campaigns`: a draft, a scheduled campaign, or one running now (its job queued)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, jobs: JobQueue,
+                 default_sender: str) -> None:
+        self._uow, self._clock, self._ids, self._jobs = uow, clock, ids, jobs
+        self._default_sender = default_sender
+
+    async def __call__(self, request: CampaignRequest) -> Campaign:
+        checked = _checked(request)
+        at = self._clock.now()
+        campaign = Campaign(
+            account_id=request.account_id, id=request.campaign_id or self._ids.new_id(), name=checked.name,
+            message=checked.message, contact_list_id=request.contact_list_id, status=CampaignStatus.DRAFT,
+            created_at=at, updated_at=at, sender_id=checked.sender_id, scheduled_at=checked.scheduled_at,
+        )
+        async with self._uow() as uow:
+            made_before = await uow.campaigns.get(campaign.account_id, campaign.id)
+            if made_before is not None:
+                return made_before  # a retry under the same Idempotency-Key
+            if not await uow.campaigns.has_list(campaign.account_id, campaign.contact_list_id):
+                raise NotFound("No such contact list.", field="contact_list_id")
+            await uow.campaigns.add(campaign)
+            campaign = await self._prepare(uow, campaign, at)
+            await uow.campaigns.save(campaign)
+            await uow.commit()
+        if campaign.status in (CampaignStatus.RUNNING, CampaignStatus.SCHEDULED):
+            await self._jobs.defer(RUN_CAMPAIGN, {"account_id": campaign.account_id, "campaign_id": campaign.id},
+                                   at=campaign.scheduled_at if campaign.status is CampaignStatus.SCHEDULED else None,
+                                   lock=run_lock(campaign.id), queueing_lock=run_lock(campaign.id))
+        return campaign
+
+    async def _prepare(self, uow: UnitOfWork, campaign: Campaign, at: datetime) -> Campaign:
+        """Scheduled: counted now, written when it starts. Now: written, and the balance checked."""
+        if campaign.scheduled_at is not None and campaign.scheduled_at > at:
+            counts = await uow.campaigns.recipient_counts(campaign.account_id, campaign.contact_list_id)
+            status = initial_campaign_status(has_contacts=counts.recipients > 0, scheduled_at=campaign.scheduled_at,
+                                             now=at)
+            return replace(campaign, status=status, total_contacts=counts.recipients)
+        sender, requested = await _sender(uow, campaign.account_id, campaign.sender_id, self._default_sender)
+        written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
+        if credits > await uow.ledger.balance(campaign.account_id):
+            raise InsufficientCredits(f"The campaign needs {credits} credits.")
+        status = initial_campaign_status(has_contacts=written > 0, scheduled_at=None, now=at)
+        return replace(campaign, status=status, total_contacts=written)
+
+
+class StartCampaign:
+    """A scheduled campaign whose time has come: its messages written and `running`, or `failed`
+    (`insufficient_credits`) with nothing written, or a `draft` when nobody is left to send to.
+    Anything else is left as it is (a campaign already started, cancelled, or not yet due)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, default_sender: str) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+        self._default_sender = default_sender
+
+    async def __call__(self, account_id: str, campaign_id: str) -> Campaign | None:
+        at = self._clock.now()
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
+            if (campaign is None or campaign.status is not CampaignStatus.SCHEDULED
+                    or (campaign.scheduled_at is not None and campaign.scheduled_at > at)):
+                return campaign
+            sender, requested = await _sender(uow, account_id, campaign.sender_id, self._default_sender)
+            written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
+            if credits <= await uow.ledger.balance(account_id):
+                status = CampaignStatus.RUNNING if written else CampaignStatus.DRAFT
+                started = replace(campaign, status=status, total_contacts=written, updated_at=at)
+                await uow.campaigns.save(started)
+                await uow.commit()
+                return started
+        return await self._fail_short(account_id, campaign_id, written, at)
+
+    async def _fail_short(self, account_id: str, campaign_id: str, recipients: int, at: datetime) -> Campaign | None:
+        """Too few credits for everyone: `failed`, nothing written or sent, the account told."""
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
+            if campaign is None or campaign.status is not CampaignStatus.SCHEDULED:
+                return campaign
+            failed = replace(campaign, status=CampaignStatus.FAILED, failure_reason=INSUFFICIENT_CREDITS,
+                             total_contacts=recipients, completed_at=at, updated_at=at)
+            await uow.campaigns.save(failed)
+            event, notification = campaign_finished(failed, self._ids.new_id(), self._ids.new_id(), at)
+            await uow.events.add(event)
+            await uow.notifications.add(notification)
+            await uow.commit()
+        return failed
+
+
+class PreviewCampaign:
+    """`POST /v1/campaigns/preview`: who would get what, for how much; nothing is written."""
+
+    def __init__(self, uow: UnitOfWorkFactory, default_sender: str) -> None:
+        self._uow, self._default_sender = uow, default_sender
+
+    async def __call__(self, request: CampaignRequest) -> Preview:
+        checked = _checked(request)
+        price = _Pricer(checked.message)
+        samples: list[tuple[str, str, int]] = []
+        credits = 0
+        async with self._uow() as uow:
+            if not await uow.campaigns.has_list(request.account_id, request.contact_list_id):
+                raise NotFound("No such contact list.", field="contact_list_id")
+            counts = await uow.campaigns.recipient_counts(request.account_id, request.contact_list_id)
+            async for chunk in uow.campaigns.recipients(request.account_id, request.contact_list_id, RECIPIENT_CHUNK):
+                for recipient in chunk:
+                    text, seg = price(recipient)
+                    cost = credits_for_message(seg.parts)
+                    credits += cost
+                    if len(samples) < SAMPLES:
+                        samples.append((recipient.phone, text, cost))
+            sender, requested = await _sender(uow, request.account_id, checked.sender_id, self._default_sender)
+            balance = await uow.ledger.balance(request.account_id)
+        return Preview(contacts=counts.contacts, recipients=counts.recipients, duplicates=counts.duplicates,
+                       invalid=0, opted_out=counts.opted_out, credits=credits, balance=balance, sender=sender,
+                       requested_sender=requested, samples=samples)

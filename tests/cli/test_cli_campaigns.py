@@ -1,0 +1,47 @@
+"""`ujumbe campaigns list [E] | show ID | cancel ID` as an operator runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from application.campaigns import CampaignRequest
+from application.credits import Grant
+from campaigns_support import numbers, seed_list
+from entrypoints.container import Container
+from tests_support import ujumbe
+
+
+async def test_list_show_and_cancel_a_campaign(container: Container, clean_database: str, tmp_path: Path) -> None:
+    env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path)}
+    assert ujumbe("accounts", "create", "--email", "duka@example.com", "--password", "secret-pass",
+                  env=env).returncode == 0
+    pool, jobs = container.pool(), container.job_app()
+    await pool.open(wait=True)
+    await jobs.open_async()
+    try:
+        account = await container.find_account()("duka@example.com")
+        await container.grant_credits()(Grant(account_id=account.id, credits=10))
+        list_id = seed_list(clean_database, account.id, [(n, "", "") for n in numbers(2)])
+        campaign = await container.create_campaign()(CampaignRequest(
+            account_id=account.id, name="Sikukuu", message="Heri ya sikukuu!", contact_list_id=list_id,
+            scheduled_at="2030-12-24T09:00"))
+    finally:
+        await jobs.close_async()
+        await pool.close()
+
+    listed = ujumbe("campaigns", "list", "duka@example.com", "--json", env=env)
+    assert listed.returncode == 0, listed.stderr
+    assert [(c["id"], c["status"], c["total_contacts"]) for c in json.loads(listed.stdout)] == [
+        (campaign.id, "scheduled", 2)]
+    assert json.loads(ujumbe("campaigns", "list", "--json", env=env).stdout)[0]["account_id"] == account.id
+    shown = json.loads(ujumbe("campaigns", "show", campaign.id, "--json", env=env).stdout)
+    assert (shown["name"], shown["scheduled_at"]) == ("Sikukuu", "2030-12-24T06:00:00Z")
+    assert "scheduled" in ujumbe("campaigns", "show", campaign.id, env=env).stdout
+
+    cancelled = ujumbe("campaigns", "cancel", campaign.id, "--json", env=env)
+    assert cancelled.returncode == 0 and json.loads(cancelled.stdout)["status"] == "draft"
+    again = ujumbe("campaigns", "cancel", campaign.id, "--json", env=env)
+    assert again.returncode == 1 and json.loads(again.stderr.strip())["error"]["code"] == "campaign_not_cancellable"
+    missing = ujumbe("campaigns", "show", "0b6f4a7e-3c1d-4e8a-9f57-1d2c3b4a5e6f", env=env)
+    assert missing.returncode == 1 and "not_found" in missing.stderr
