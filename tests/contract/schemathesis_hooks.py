@@ -39,13 +39,10 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import schemathesis
 
-from domain.webhooks import MAX_ENDPOINTS_PER_ACCOUNT
-
 from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH
 from entrypoints.http.idempotency import KEY_PATTERN
 
 _requests = itertools.count(1)
-_ACCESS_TOKEN = os.environ.get("UJUMBE_CONTRACT_ACCESS_TOKEN", "")
 
 _IDEMPOTENCY_KEY = re.compile(KEY_PATTERN)
 _EMAIL = re.compile(EMAIL_PATTERN)
@@ -82,8 +79,6 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if isinstance(key, str) and len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH and _IDEMPOTENCY_KEY.fullmatch(key):
         unique = f"~{n}"
         case.headers["Idempotency-Key"] = key[:MAX_IDEMPOTENCY_KEY_LENGTH - len(unique)] + unique
-    if case.operation.label == "POST /v1/webhooks" and case.meta is not None and case.meta.phase.name == "stateful":
-        _make_room_for_a_webhook(case)  # after the X-Forwarded-For above, which it reuses
     if case.operation.label == "POST /v1/auth/register" and isinstance(case.body, dict):
         email = case.body.get("email")
         if isinstance(email, str) and _EMAIL.fullmatch(email):
@@ -102,18 +97,6 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
 # In the stateful phase a registration is followed by its links, so it stays; the oldest ones,
 # left by earlier scenarios (a scenario takes at most 16 steps), are deleted past this many.
 _STATEFUL_WEBHOOKS_KEPT = 15
-
-
-def _make_room_for_a_webhook(case: Any) -> None:
-    """In the stateful phase a registration is followed by its links, so it is kept; a scenario
-    that registers the account's 21st deletes the oldest first, so the registration is judged on
-    what it sends, not refused for the cap."""
-    base = case.operation.schema.get_base_url().rstrip("/")
-    headers = {"Authorization": f"Bearer {_ACCESS_TOKEN}", "X-Forwarded-For": case.headers["X-Forwarded-For"]}
-    listed = httpx.get(f"{base}/v1/webhooks", headers=headers).json()["data"]["webhooks"]
-    if len(listed) >= MAX_ENDPOINTS_PER_ACCOUNT:
-        oldest = min(listed, key=lambda w: w["created_at"])
-        httpx.delete(f"{base}/v1/webhooks/{oldest['id']}", headers=headers)
 
 
 @schemathesis.hook
