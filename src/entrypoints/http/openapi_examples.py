@@ -99,12 +99,12 @@ EXAMPLES: dict[tuple[str, str], Any] = {
     ("listContacts", "200"): {"contacts": [_CONTACT], "page": 1, "per_page": 25, "total": 1},
     ("addContact", "request"): {"first_name": "Amina", "last_name": "Juma", "phone": "0712345678",
                                 "email": "amina@example.com"},
-    ("addContact", "201"): {**_CONTACT, "phones": []},
+    ("addContact", "200"): {**_CONTACT, "phones": []},
     ("getContact", "200"): _CONTACT,
     ("updateContact", "request"): {"phone": "+255 712 345 679"},
     ("updateContact", "200"): {**_CONTACT, "phone": "+255712345679"},
     ("addContactPhone", "request"): {"phone": "0754 123 456"},
-    ("addContactPhone", "201"): _EXTRA_PHONE,
+    ("addContactPhone", "200"): _EXTRA_PHONE,
     ("getGoogleContactsStatus", "200"): {
         "enabled": True, "status": "connected", "scope": "https://www.googleapis.com/auth/contacts.readonly",
         "connected_at": _AT, "last_synced_at": "2026-01-15T09:45:00Z", "reason": None,
@@ -224,7 +224,7 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
             operation_id="deleteContactPhone", description="Remove the first contact's first extra number.",
             parameters={**_FIRST_CONTACT, "path.phone_id": "$response.body#/data/contacts/0/phones/0/id"}),
     },
-    ("addContact", "201"): {
+    ("addContact", "200"): {
         "GetContact": Link(operation_id="getContact", description="The contact just added.", parameters=_NEW_CONTACT),
         "UpdateContact": Link(operation_id="updateContact", description="Change the contact just added.",
                               parameters=_NEW_CONTACT, request_body={"last_name": "Juma"}),
@@ -233,7 +233,7 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
         "AddContactPhone": Link(operation_id="addContactPhone", description="Give the contact an extra number.",
                                 parameters=_NEW_CONTACT, request_body={"phone": "0754123456"}),
     },
-    ("addContactPhone", "201"): {
+    ("addContactPhone", "200"): {
         "DeleteContactPhone": Link(operation_id="deleteContactPhone", description="Remove the number just added.",
                                    parameters={"path.list_id": "$request.path.list_id",
                                                "path.contact_id": "$request.path.contact_id",

@@ -219,7 +219,7 @@ class ContactListsController(Controller):
         return ok(ContactPageBody(contacts=[body_of(contact, ContactBody) for contact in found.contacts],
                                   page=found.page, per_page=found.per_page, total=found.total))
 
-    @post("/{list_id:str}/contacts", operation_id="addContact", status_code=201,
+    @post("/{list_id:str}/contacts", operation_id="addContact", status_code=200,
           opt={"errors": (*_NUMBER_ERRORS, ContactListFull)},
           dependencies={"add_contact": provide(Container.add_contact)})
     async def add_contact(self, principal: NamedDependency[Principal], list_id: FromPath[str],
@@ -252,7 +252,7 @@ class ContactListsController(Controller):
         await delete_contact(principal.account_id, list_id, contact_id)
         return ok(None)
 
-    @post("/{list_id:str}/contacts/{contact_id:str}/phones", operation_id="addContactPhone", status_code=201,
+    @post("/{list_id:str}/contacts/{contact_id:str}/phones", operation_id="addContactPhone", status_code=200,
           opt={"errors": (*_NUMBER_ERRORS, TooManyPhoneNumbers)},
           dependencies={"add_contact_phone": provide(Container.add_contact_phone)})
     async def add_phone(self, principal: NamedDependency[Principal], list_id: FromPath[str], contact_id: FromPath[str],
