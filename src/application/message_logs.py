@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
 from application.ports import MessageLogEntry, MessageLogFilter, UnitOfWorkFactory
-from domain.errors import InvalidPhoneNumber, ValidationError
+from domain.contacts import contact_search
+from domain.errors import ValidationError
 from domain.messages import MessageStatus
-from domain.phone import normalize_msisdn
 from domain.rules import WHITESPACE, validate_paging
 
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
-MAX_SEARCH_LENGTH = 200
 # date_from: blank (no filter), an ISO 8601 date, or date-time (`T`, `t` or a space between; seconds
 # and offset optional, UTC when none), whitespace around it trimmed; only real calendar days. The API
 # document states it.
@@ -31,8 +30,6 @@ _OFFSET = "(?:[Zz]|[+-](?:[01][0-9]|2[0-3])(?::?[0-5][0-9])?)"
 DATE_FROM_PATTERN = (f"^[{WHITESPACE}]*(?:(?:{_YEAR}-{_MONTH_DAY}|{_LEAP_DAY})(?:[Tt ]{_TIME}{_OFFSET}?)?)?"
                      f"[{WHITESPACE}]*$")
 _DATE_FROM = re.compile(DATE_FROM_PATTERN)
-# What a person types around the digits of a phone number.
-_NUMBER_CHARACTERS = frozenset("+0123456789 ().-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,22 +85,10 @@ def message_log_filter(query: MessageLogQuery) -> MessageLogFilter:
 
 
 def _search_terms(search: str | None) -> tuple[str | None, str | None, str | None]:
-    """(exact number, number digits, text): a whole Tanzanian number in any written form is
-    matched exactly (an index lookup); anything else is looked for in the text, and, when it
-    looks like part of a number, in the numbers too (0712 → +255712...)."""
-    term = (search or "").strip()
-    if not term:
-        return None, None, None
-    if len(term) > MAX_SEARCH_LENGTH:
-        raise ValidationError(f"search is at most {MAX_SEARCH_LENGTH} characters.", field="search")
-    try:
-        return normalize_msisdn(term).e164, None, None
-    except InvalidPhoneNumber:
-        pass
-    digits = "".join(c for c in term if c.isascii() and c.isdigit())
-    if len(digits) < 3 or not set(term) <= _NUMBER_CHARACTERS:
-        return None, None, term
-    return None, "255" + digits[1:] if digits.startswith("0") else digits, term
+    """(exact number, number digits, text): the contact search's rule (`domain.contacts`). Log
+    numbers are all E.164, so a fragment that starts with 0 is looked for in its 255 form only."""
+    terms = contact_search(search)
+    return terms.number, terms.digits[-1] if terms.digits else None, terms.text
 
 
 def parse_date_from(value: str | None) -> datetime | None:

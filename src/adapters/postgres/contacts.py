@@ -19,6 +19,7 @@ from psycopg import AsyncConnection, errors
 from psycopg.rows import class_row, dict_row
 
 from adapters.postgres.ids import is_uuid
+from adapters.postgres.like import contains
 from application.ports import Contact, ContactList, ContactPhone
 from domain.contacts import DEFAULT_LIST_NAME, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
@@ -35,11 +36,6 @@ _CONTACT = (
 _UNIQUE_IN_LIST = "contact_phones_unique_in_list"
 _COUNT_LIMIT = "contact_lists_at_most_100000_contacts"
 
-
-def _contains(text: str) -> str:
-    """A LIKE pattern matching `text` anywhere, its own wildcards taken literally."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 @asynccontextmanager
@@ -141,11 +137,11 @@ def _search_conditions(search: ContactSearch) -> tuple[str, list[Any]]:
     if search.digits:
         found.append("EXISTS (SELECT 1 FROM contact_phones p WHERE p.account_id = c.account_id"
                      " AND p.contact_id = c.id AND p.phone LIKE ANY(%s))")
-        params.append([_contains(digits) for digits in search.digits])
+        params.append([contains(digits) for digits in search.digits])
     if search.text is not None:
         found.append("(c.first_name ILIKE %s OR c.last_name ILIKE %s OR c.email ILIKE %s"
                      " OR c.first_name || ' ' || c.last_name ILIKE %s)")
-        params += [_contains(search.text)] * 4
+        params += [contains(search.text)] * 4
     if not found:
         return "", []
     return f" AND ({' OR '.join(found)})", params

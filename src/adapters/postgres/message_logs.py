@@ -12,6 +12,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
+from adapters.postgres.like import contains
 from application.ports import MessageLogEntry, MessageLogFilter
 
 _COLUMNS = (
@@ -20,11 +21,6 @@ _COLUMNS = (
     " batch_id::text, created_at, delivered_at"
 )
 
-
-def _contains(text: str) -> str:
-    """A LIKE pattern matching `text` anywhere, its own wildcards taken literally."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
@@ -42,10 +38,10 @@ def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
         params.append(log_filter.number)
     if log_filter.number_fragment is not None and log_filter.text is not None:
         where.append("(to_number LIKE %s OR body ILIKE %s)")
-        params += [_contains(log_filter.number_fragment), _contains(log_filter.text)]
+        params += [contains(log_filter.number_fragment), contains(log_filter.text)]
     elif log_filter.text is not None:
         where.append("body ILIKE %s")
-        params.append(_contains(log_filter.text))
+        params.append(contains(log_filter.text))
     return " AND ".join(where), params
 
 

@@ -14,10 +14,10 @@ from application.message_logs import (
     DATE_FROM_PATTERN,
     DEFAULT_PER_PAGE,
     MAX_PER_PAGE,
-    MAX_SEARCH_LENGTH,
     ListMessageLogs,
     MessageLogQuery,
 )
+from domain.contacts import MAX_SEARCH_LENGTH
 from domain.rules import trimmed_pattern
 from domain.messages import MessageStatus
 from entrypoints.container import Container
