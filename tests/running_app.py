@@ -92,10 +92,12 @@ def serving(env: dict[str, str], tmp_path: Path, *options: str) -> Iterator[str]
 
 
 @contextmanager
-def running_app_with_customer(database_url: str, tmp_path: Path) -> Iterator[RunningApp]:
+def running_app_with_customer(database_url: str, tmp_path: Path,
+                              extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
     # Private webhook URLs are allowed so that registering one never waits on DNS.
     env = {"UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
-           "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256"}
+           "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256",
+           **(extra_env or {})}
     with serving(env, tmp_path, "--no-worker") as base_url:
         _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
                   "--plan", "enterprise", env=env)

@@ -1,8 +1,10 @@
-"""Passwords (argon2id), access tokens (JWT, HS256), random secrets and their digests."""
+"""Passwords (argon2id), access tokens (JWT, HS256), random secrets and their digests, sealed
+third-party tokens (AES-GCM)."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import os
@@ -14,6 +16,10 @@ from typing import Any
 import jwt
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from application.ports import Clock
 from domain.accounts import ACCESS_TOKEN_TTL
@@ -140,6 +146,36 @@ class RandomSecrets:
 
     def keyed_digest(self, secret: str) -> str:
         return hmac.new(self._key, secret.encode(), hashlib.sha256).hexdigest()
+
+    def oauth_state(self) -> str:
+        return secrets.token_urlsafe(32)
+
+
+class AesGcmSecretBox:
+    """AES-256-GCM under a key derived (HKDF-SHA256) from the service secret key; the account id
+    is the associated data, so a sealed token moved to another account's row does not open.
+    A box is `v1.` + base64url(12-byte nonce + ciphertext + tag)."""
+
+    _VERSION = "v1."
+
+    def __init__(self, secret_key: str) -> None:
+        key = HKDF(algorithm=SHA256(), length=32, salt=None,
+                   info=b"ujumbe sealed third-party tokens").derive(secret_key.encode())
+        self._aead = AESGCM(key)
+
+    def seal(self, secret: str, account_id: str) -> str:
+        nonce = os.urandom(12)
+        sealed = self._aead.encrypt(nonce, secret.encode(), account_id.encode())
+        return self._VERSION + base64.urlsafe_b64encode(nonce + sealed).decode()
+
+    def open(self, sealed: str, account_id: str) -> str:
+        if not sealed.startswith(self._VERSION):
+            raise ValueError("not a sealed secret")
+        raw = base64.urlsafe_b64decode(sealed.removeprefix(self._VERSION))
+        try:
+            return self._aead.decrypt(raw[:12], raw[12:], account_id.encode()).decode()
+        except InvalidTag as exc:
+            raise ValueError("the sealed secret does not open for this account") from exc
 
 
 def _epoch(moment: datetime) -> int:

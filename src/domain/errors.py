@@ -146,6 +146,21 @@ class OtpThrottled(DomainError):
     default_message = "Too many codes requested; wait before asking again."
 
 
+class GoogleNotConnected(DomainError):
+    code = "google_not_connected"
+    default_message = "No Google account is connected (or its access was revoked); connect one first."
+
+
+class GoogleAuthorizationFailed(DomainError):
+    code = "google_authorization_failed"
+    default_message = "Google did not grant access to the contacts (consent refused or the code was not accepted)."
+
+
+class GoogleUnavailable(DomainError):
+    code = "google_unavailable"
+    default_message = "Google could not be reached or answered with an error; try again later."
+
+
 def _all_codes(cls: type[DomainError]) -> frozenset[str]:
     codes: set[str] = set()
     for sub in cls.__subclasses__():

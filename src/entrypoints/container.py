@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dependency_injector import containers, providers
 
+from adapters.google_contacts import GoogleContacts, GoogleEndpoints
 from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
@@ -15,6 +16,7 @@ from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.ratelimit import LimitsRateLimiter
 from adapters.security import (
+    AesGcmSecretBox,
     Argon2PasswordHasher,
     JwtAccessTokens,
     RandomSecrets,
@@ -44,6 +46,13 @@ from application.contacts import (
 )
 from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
+from application.google_contacts import (
+    CompleteGoogleConnection,
+    ConnectGoogle,
+    DisconnectGoogle,
+    GetGoogleConnection,
+)
+from application.google_sync import SyncGoogleContacts
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
 from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
 from application.message_logs import ListMessageLogs
@@ -70,7 +79,7 @@ from application.sending import SendBulk, SendSms
 from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
 from application.webhook_deliveries import DeliverDueWebhooks, DeliverWebhook, FanOutEvent
 from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
-from entrypoints.settings import Settings
+from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
 from entrypoints.worker import build_job_app
 
 
@@ -83,6 +92,16 @@ def _gateway(settings: Settings, simulator: SimulatorGateway) -> RetryingGateway
     if settings.gateway == "simulator":
         return retrying(simulator)
     raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r} is not supported yet; use 'simulator'")
+
+
+def _google_endpoints(settings: Settings) -> GoogleEndpoints:
+    """The OAuth client and Google's URLs; the redirect URI is the callback under UJUMBE_PUBLIC_URL."""
+    return GoogleEndpoints(
+        client_id=settings.google_client_id or "", client_secret=settings.google_client_secret or "",
+        redirect_uri=settings.public_url + GOOGLE_CALLBACK_PATH, auth_url=settings.google_auth_url,
+        token_url=settings.google_token_url, people_url=settings.google_people_url,
+        revoke_url=settings.google_revoke_url,
+    )
 
 
 class Container(containers.DeclarativeContainer):
@@ -235,3 +254,18 @@ class Container(containers.DeclarativeContainer):
     delete_contact = providers.Factory(DeleteContact, uow=uow.provider)
     add_contact_phone = providers.Factory(AddContactPhone, uow=uow.provider, clock=clock, ids=ids)
     delete_contact_phone = providers.Factory(DeleteContactPhone, uow=uow.provider, clock=clock)
+    # the external contacts import (Google), behind UJUMBE_FEATURE_GOOGLE_CONTACTS
+    secret_box = providers.Singleton(AesGcmSecretBox, secret_key)
+    google_contacts = providers.Singleton(GoogleContacts, providers.Singleton(_google_endpoints, settings))
+    get_google_connection = providers.Factory(GetGoogleConnection, uow=uow.provider)
+    connect_google = providers.Factory(
+        ConnectGoogle, uow=uow.provider, clock=clock, secrets=secrets, provider=google_contacts
+    )
+    complete_google_connection = providers.Factory(
+        CompleteGoogleConnection, uow=uow.provider, clock=clock, secrets=secrets, provider=google_contacts,
+        box=secret_box,
+    )
+    disconnect_google = providers.Factory(DisconnectGoogle, uow=uow.provider, provider=google_contacts, box=secret_box)
+    sync_google_contacts = providers.Factory(
+        SyncGoogleContacts, uow=uow.provider, clock=clock, ids=ids, provider=google_contacts, box=secret_box
+    )

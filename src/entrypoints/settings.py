@@ -16,6 +16,13 @@ def _seconds(value: str | None, default: float) -> float:
     return float(value) if value and value.strip() else default
 
 
+GOOGLE_AUTH_URL = "https://accounts.google.com/o/oauth2/v2/auth"
+GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token"
+GOOGLE_PEOPLE_URL = "https://people.googleapis.com"
+GOOGLE_REVOKE_URL = "https://oauth2.googleapis.com/revoke"
+PUBLIC_URL = "http://127.0.0.1:8000"
+GOOGLE_CALLBACK_PATH = "/v1/contact-lists/google/callback"  # under UJUMBE_PUBLIC_URL: the redirect URI
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -34,6 +41,15 @@ class Settings:
     mobile_money: str = "simulator"
     default_sender: str = "UJUMBE"
     feature_google_contacts: bool = False
+    # The external contacts import's OAuth client, and Google's URLs (tests point them at a fake).
+    google_client_id: str | None = None
+    google_client_secret: str | None = None
+    google_auth_url: str = GOOGLE_AUTH_URL
+    google_token_url: str = GOOGLE_TOKEN_URL
+    google_people_url: str = GOOGLE_PEOPLE_URL
+    google_revoke_url: str = GOOGLE_REVOKE_URL
+    # Where browsers reach this service: Google's consent redirects back under it.
+    public_url: str = PUBLIC_URL
     webhooks_allow_private: bool = False
     in_process_worker: bool = False
     # Seconds between an accepted simulated submit and its delivery report (0 in tests).
@@ -57,6 +73,13 @@ class Settings:
             mobile_money=env.get("UJUMBE_MOBILE_MONEY") or "simulator",
             default_sender=env.get("UJUMBE_DEFAULT_SENDER") or "UJUMBE",
             feature_google_contacts=_flag(env.get("UJUMBE_FEATURE_GOOGLE_CONTACTS")),
+            google_client_id=env.get("UJUMBE_GOOGLE_CLIENT_ID") or None,
+            google_client_secret=env.get("UJUMBE_GOOGLE_CLIENT_SECRET") or None,
+            google_auth_url=env.get("UJUMBE_GOOGLE_AUTH_URL") or GOOGLE_AUTH_URL,
+            google_token_url=env.get("UJUMBE_GOOGLE_TOKEN_URL") or GOOGLE_TOKEN_URL,
+            google_people_url=(env.get("UJUMBE_GOOGLE_PEOPLE_URL") or GOOGLE_PEOPLE_URL).rstrip("/"),
+            google_revoke_url=env.get("UJUMBE_GOOGLE_REVOKE_URL") or GOOGLE_REVOKE_URL,
+            public_url=(env.get("UJUMBE_PUBLIC_URL") or PUBLIC_URL).rstrip("/"),
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),

@@ -10,6 +10,7 @@ import pytest
 
 from adapters.memory.system import FrozenClock
 from adapters.security import (
+    AesGcmSecretBox,
     Argon2PasswordHasher,
     JwtAccessTokens,
     RandomSecrets,
@@ -81,3 +82,22 @@ def test_secret_key_from_settings_or_generated_once(tmp_path: Path) -> None:
     assert len(generated) >= 32
     assert load_or_create_secret_key(None, tmp_path / "data") == generated
     assert (tmp_path / "data" / "secret_key").stat().st_mode & 0o077 == 0
+
+
+def test_a_sealed_secret_opens_only_for_its_account_and_only_under_the_same_key() -> None:
+    box = AesGcmSecretBox(SECRET)
+    sealed = box.seal("ya29.a0AfH6SMB-token", "account-1")
+    assert sealed.startswith("v1.") and "ya29" not in sealed
+    assert box.seal("ya29.a0AfH6SMB-token", "account-1") != sealed  # a fresh nonce each time
+    assert box.open(sealed, "account-1") == "ya29.a0AfH6SMB-token"
+    assert AesGcmSecretBox(SECRET).open(sealed, "account-1") == "ya29.a0AfH6SMB-token"  # another process
+    for refused in (lambda: box.open(sealed, "account-2"), lambda: AesGcmSecretBox("t" * 48).open(sealed, "account-1"),
+                    lambda: box.open(sealed[:-2] + ("A" if sealed[-2] != "A" else "B") + sealed[-1], "account-1"),
+                    lambda: box.open("ya29.a0AfH6SMB-token", "account-1")):
+        with pytest.raises(ValueError):
+            refused()
+
+
+def test_oauth_states_are_long_random_and_url_safe() -> None:
+    states = {RandomSecrets(SECRET).oauth_state() for _ in range(50)}
+    assert len(states) == 50 and all(re.fullmatch(r"[A-Za-z0-9_-]{43}", state) for state in states)

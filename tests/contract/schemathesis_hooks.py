@@ -20,13 +20,21 @@ valid register email gets a unique local-part prefix (two registrations of one a
 and the stateful phase would spend its steps on them instead of following register -> login).
 Both stay valid and keep what was generated, so the checks judge the request as generated.
 No finding is filtered.
+
+With the Google contacts feature on (its own run), the fake Google stands in for the user's
+browser and Google: a state is minted by the server and a code by Google, so no generator can
+make a live one. Each callback the fuzzer means to be valid gets the state and code of a consent
+just given (its other parameters as generated), as Google's redirect would carry them; a
+disconnect is followed by connecting again, so the sync operations meet a connection.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import schemathesis
@@ -38,6 +46,23 @@ _requests = itertools.count(1)
 
 _IDEMPOTENCY_KEY = re.compile(KEY_PATTERN)
 _EMAIL = re.compile(EMAIL_PATTERN)
+
+
+_GOOGLE = "/v1/contact-lists/google"
+
+
+def _consent(base_url: str) -> dict[str, str]:
+    """The query Google's redirect brings back after the customer consents (to the fake Google)."""
+    token = os.environ["UJUMBE_CONTRACT_ACCESS_TOKEN"]
+    answer = httpx.get(f"{base_url}{_GOOGLE}/connect", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    location = httpx.get(answer.json()["data"]["authorization_url"]).headers["location"]
+    return {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
+
+
+def _base_url(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 @schemathesis.hook
@@ -57,6 +82,12 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
             unique = f"{email[:len(email) - len(local)]}u{n}-{local}"  # after any leading whitespace
             if _EMAIL.fullmatch(unique) and len(unique) <= MAX_EMAIL_LENGTH:
                 case.body["email"] = unique
+    if (case.operation.label == f"GET {_GOOGLE}/callback" and isinstance(case.query, dict) and "state" in case.query
+            and case.meta is not None and case.meta.generation.mode.is_positive):
+        consent = _consent(os.environ["UJUMBE_CONTRACT_BASE_URL"])
+        case.query["state"] = consent["state"]
+        if "code" in case.query:
+            case.query["code"] = consent["code"]
 
 
 # In the stateful phase a registration is followed by its links, so it stays; the oldest ones,
@@ -66,8 +97,16 @@ _STATEFUL_WEBHOOKS_KEPT = 15
 
 @schemathesis.hook
 def after_call(context: Any, case: Any, response: Any) -> None:
-    if case.operation.label != "POST /v1/webhooks" or response.status_code != 201 or case.meta is None:
-        return
+    if case.operation.label == "POST /v1/webhooks" and response.status_code == 201 and case.meta is not None:
+        _make_room_for_webhooks(case, response)
+    if case.operation.label in (f"POST {_GOOGLE}/disconnect", f"DELETE {_GOOGLE}/disconnect") \
+            and response.status_code == 200:
+        base_url = _base_url(response.request.url)
+        back = httpx.get(f"{base_url}{_GOOGLE}/callback", params=_consent(base_url))
+        assert back.status_code == 200, back.text
+
+
+def _make_room_for_webhooks(case: Any, response: Any) -> None:
     webhooks = response.request.url.rstrip("/")
     auth = {"Authorization": response.request.headers["Authorization"]}
     if case.meta.phase.name != "stateful":

@@ -29,10 +29,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
+import pytest
 
-from running_app import RunningApp
+from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
+from running_app import RunningApp, running_app_with_customer
 
 HERE = Path(__file__).parent
 
@@ -100,6 +103,7 @@ def run_schemathesis(app: RunningApp, workdir: Path, *, document: Path | None = 
         **os.environ,
         "UJUMBE_CONTRACT_API_KEY": app.api_key,
         "UJUMBE_CONTRACT_ACCESS_TOKEN": app.access_token,
+        "UJUMBE_CONTRACT_BASE_URL": app.base_url,
         "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"),
         "COLUMNS": "120",
     }
@@ -160,3 +164,49 @@ def test_operations_that_take_either_scheme_answer_as_documented_to_an_access_to
     assert run.summary["operations"]["tested"] == len(either), run.output
     assert {phase: result["status"] for phase, result in run.summary["phases"].items()
             if phase != "stateful"} == {"examples": "success", "coverage": "success", "fuzzing": "success"}, run.output
+
+
+# The external contacts import. The runs above serve the default settings, where the feature is off
+# and its routes are neither served nor documented. Here `ujumbe serve` runs with it on, against the
+# local fake Google (tests/fake_google.py), and schemathesis runs the unit phases with every check
+# on the operations of `/v1/contact-lists/google`, the customer connected to "Google" first through
+# the real consent flow, so a sync has contacts to import.
+
+@pytest.fixture()
+def google() -> Iterator[FakeGoogle]:
+    with fake_google() as fake:
+        fake.people = [person("Asha", "Mwita", "0712 345 678"), person("Baraka", "", "+44 20 7946 0958"),
+                       person("Chausiku", "Kimaro")]
+        yield fake
+
+
+@pytest.fixture()
+def google_app(clean_database: str, tmp_path: Path, google: FakeGoogle) -> Iterator[RunningApp]:
+    env = {"UJUMBE_FEATURE_GOOGLE_CONTACTS": "1", "UJUMBE_GOOGLE_CLIENT_ID": CLIENT_ID,
+           "UJUMBE_GOOGLE_CLIENT_SECRET": CLIENT_SECRET, "UJUMBE_GOOGLE_AUTH_URL": google.auth_url,
+           "UJUMBE_GOOGLE_TOKEN_URL": google.token_url, "UJUMBE_GOOGLE_PEOPLE_URL": google.people_url,
+           "UJUMBE_GOOGLE_REVOKE_URL": google.revoke_url}
+    with running_app_with_customer(clean_database, tmp_path, env) as app:
+        yield app
+
+
+def test_the_google_contacts_routes_answer_as_the_document_says(google_app: RunningApp, google: FakeGoogle,
+                                                                 tmp_path: Path) -> None:
+    headers = {"Authorization": f"Bearer {google_app.access_token}"}
+    consent_url = httpx.get(f"{google_app.base_url}/v1/contact-lists/google/connect", headers=headers).json()
+    back = urlsplit(httpx.get(consent_url["data"]["authorization_url"]).headers["location"])
+    connected = httpx.get(f"{google_app.base_url}{back.path}?{back.query}")
+    assert connected.status_code == 200 and connected.json()["data"]["status"] == "connected", connected.text
+    document = httpx.get(google_app.document_url, timeout=10).json()
+    operations = sorted(operation["operationId"] for path, item in document["paths"].items() if "/google/" in path
+                        for operation in item.values() if isinstance(operation, dict))
+    assert len(operations) == 6, operations
+
+    run = run_schemathesis(google_app, tmp_path, options=(
+        "--phases", "examples,coverage,fuzzing", "--max-examples", "30",
+        *(option for operation_id in operations for option in ("--include-operation-id", operation_id))))
+    print(run.output)
+
+    assert run.exit_code == 0, run.output
+    assert run.summary["operations"]["tested"] == len(operations), run.output
+    assert run.summary.get("filtered", 0) == 0, run.output

@@ -35,6 +35,9 @@ EXPECTED_CODES = {
     "IllegalTransition": "illegal_transition",
     "InvalidOtp": "invalid_otp",
     "OtpThrottled": "otp_throttled",
+    "GoogleNotConnected": "google_not_connected",
+    "GoogleAuthorizationFailed": "google_authorization_failed",
+    "GoogleUnavailable": "google_unavailable",
 }
 ERROR_CLASSES = [getattr(errors, name) for name in EXPECTED_CODES]
 

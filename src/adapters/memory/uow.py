@@ -11,6 +11,7 @@ from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.contacts import MemoryContactLists, MemoryContacts
 from adapters.memory.contact_files import MemoryContactFiles
 from adapters.memory.credits import MemoryLedger
+from adapters.memory.google_contacts import MemoryGoogleConnections
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
 from adapters.memory.messaging import MemoryMessages, MemorySenderIds
@@ -63,6 +64,7 @@ class MemoryUnitOfWork:
         self.contact_lists = MemoryContactLists(self.store)
         self.contacts = MemoryContacts(self.store)
         self.contact_files = MemoryContactFiles(self.store)
+        self.google_connections = MemoryGoogleConnections(self.store)
 
     async def __aexit__(
         self,

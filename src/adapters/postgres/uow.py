@@ -14,6 +14,7 @@ from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
 from adapters.postgres.contact_files import PostgresContactFiles
 from adapters.postgres.credits import PostgresLedger
+from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
 from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
@@ -72,6 +73,7 @@ class PostgresUnitOfWork:
         self.contact_lists = PostgresContactLists(conn)
         self.contacts = PostgresContacts(conn)
         self.contact_files = PostgresContactFiles(conn)
+        self.google_connections = PostgresGoogleConnections(conn)
 
     async def __aexit__(
         self,

@@ -34,6 +34,18 @@ from application.ports.gateway import (
     OutboundSms,
     SmsGateway,
 )
+from application.ports.google_contacts import (
+    AccessTokenRejected,
+    AuthorizationRefused,
+    ContactsProvider,
+    ContactsProviderUnavailable,
+    ExternalPerson,
+    GoogleConnection,
+    GoogleConnections,
+    GrantedTokens,
+    GrantRevoked,
+    PeoplePage,
+)
 from application.ports.idempotency import Claim, IdempotencyKeys, IdempotencyRecord
 from application.ports.inbound import InboundMessage, InboundRepository, InboundSms, OptOutRepository
 from application.ports.message_logs import MessageLogEntry, MessageLogFilter, MessageLogs
@@ -43,6 +55,7 @@ from application.ports.outbox import EventOutbox, OutboxEvent
 from application.ports.payments import PaymentOrder, PaymentOrderRepository
 from application.ports.reference import CountryRate, CountryRates
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
+from application.ports.security import SecretBox
 from application.ports.system import Clock, IdGenerator, JobQueue
 from application.ports.uow import UnitOfWork, UnitOfWorkFactory
 from application.ports.webhooks import (
@@ -56,12 +69,14 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "AccessTokenRejected",
     "AccessTokens",
     "Account",
     "AccountRepository",
     "ApiKey",
     "ApiKeyOwner",
     "ApiKeyRepository",
+    "AuthorizationRefused",
     "BatchSmsGateway",
     "Campaign",
     "CampaignRepository",
@@ -73,6 +88,8 @@ __all__ = [
     "ContactFiles",
     "ContactPhone",
     "ContactRepository",
+    "ContactsProvider",
+    "ContactsProviderUnavailable",
     "CountryRate",
     "CountryRates",
     "DeliveryHistory",
@@ -80,9 +97,14 @@ __all__ = [
     "DeliveryReportRepository",
     "EventOutbox",
     "ExportedContact",
+    "ExternalPerson",
     "GatewayListener",
     "GatewayNoAnswer",
     "GatewayUnavailable",
+    "GoogleConnection",
+    "GoogleConnections",
+    "GrantRevoked",
+    "GrantedTokens",
     "IdGenerator",
     "IdempotencyKeys",
     "IdempotencyRecord",
@@ -106,12 +128,14 @@ __all__ = [
     "PasswordHasher",
     "PaymentOrder",
     "PaymentOrderRepository",
+    "PeoplePage",
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",
+    "SecretBox",
     "Secrets",
     "SenderId",
     "SenderIdRepository",

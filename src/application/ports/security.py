@@ -64,3 +64,18 @@ class Secrets(Protocol):
     def keyed_digest(self, secret: str) -> str:
         """HMAC with the service secret, for low-entropy secrets (OTP codes)."""
         ...
+
+    def oauth_state(self) -> str:
+        """A one-time OAuth `state`, unguessable and safe in a URL."""
+        ...
+
+
+class SecretBox(Protocol):
+    """Seals secrets kept at rest (third-party tokens): only this service can open them, and
+    only for the account they were sealed for."""
+
+    def seal(self, secret: str, account_id: str) -> str: ...
+
+    def open(self, sealed: str, account_id: str) -> str:
+        """The secret; `ValueError` for a box tampered with or sealed for another account."""
+        ...

@@ -16,6 +16,7 @@ from application.ports.contacts import ContactListRepository, ContactRepository
 from application.ports.contact_files import ContactFiles
 from application.ports.credits import LedgerRepository
 from application.ports.deliveries import DeliveryReportRepository
+from application.ports.google_contacts import GoogleConnections
 from application.ports.idempotency import IdempotencyKeys
 from application.ports.inbound import InboundRepository, OptOutRepository
 from application.ports.message_logs import MessageLogs
@@ -55,6 +56,7 @@ class UnitOfWork(Protocol):
     contact_lists: ContactListRepository
     contacts: ContactRepository
     contact_files: ContactFiles
+    google_connections: GoogleConnections
 
     async def __aenter__(self) -> Self: ...
 

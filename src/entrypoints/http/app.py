@@ -22,6 +22,7 @@ from entrypoints.http.controllers.auth import AuthController
 from entrypoints.http.controllers.contacts import ContactListsController
 from entrypoints.http.controllers.contact_files import ContactFilesController
 from entrypoints.http.controllers.credits import CreditsController
+from entrypoints.http.controllers.google_contacts import GoogleCallbackController, GoogleContactsController
 from entrypoints.http.controllers.health import HealthController
 from entrypoints.http.controllers.inbound import InboundController
 from entrypoints.http.controllers.notifications import NotificationsController
@@ -38,6 +39,7 @@ from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.openapi import document_api
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
 from entrypoints.http.validation import BODY_LIMIT, check_parameters
+from entrypoints.settings import Settings
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
@@ -55,6 +57,17 @@ ROUTE_HANDLERS: list[Any] = [
     ContactListsController,
     ContactFilesController,
 ]
+
+
+def feature_route_handlers(settings: Settings) -> list[Any]:
+    """Routes behind a feature flag: with it off they are not mounted (404 `not_found`) and not
+    in the API document, so the document describes exactly what the server answers."""
+    if not settings.feature_google_contacts:
+        return []
+    if not (settings.google_client_id and settings.google_client_secret):
+        raise ValueError("UJUMBE_FEATURE_GOOGLE_CONTACTS is on: set UJUMBE_GOOGLE_CLIENT_ID and "
+                         "UJUMBE_GOOGLE_CLIENT_SECRET (the OAuth client Google issued)")
+    return [GoogleContactsController, GoogleCallbackController]
 
 
 async def _stamp_request_id(message: Message, scope: Scope) -> None:
@@ -111,7 +124,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
             await pool.close()
 
     app = Litestar(
-        route_handlers=[*ROUTE_HANDLERS, *(extra_route_handlers or [])],
+        route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *(extra_route_handlers or [])],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         before_send=[_stamp_request_id, stamp_rate_limit_headers],
         before_request=check_parameters,

@@ -35,6 +35,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "too_many_phone_numbers": 409,
     "email_taken": 409,
     "illegal_transition": 409,
+    "google_not_connected": 409,
+    "google_authorization_failed": 409,
     "idempotency_key_reused": 422,
     "rate_limit_exceeded": 429,
     "otp_throttled": 429,
@@ -43,6 +45,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "payload_too_large": 413,
     "unsupported_media_type": 415,
     "internal_error": 500,
+    "google_unavailable": 502,
     "service_unavailable": 503,
 }
 

@@ -105,6 +105,22 @@ EXAMPLES: dict[tuple[str, str], Any] = {
     ("updateContact", "200"): {**_CONTACT, "phone": "+255712345679"},
     ("addContactPhone", "request"): {"phone": "0754 123 456"},
     ("addContactPhone", "201"): _EXTRA_PHONE,
+    ("getGoogleContactsStatus", "200"): {
+        "enabled": True, "status": "connected", "scope": "https://www.googleapis.com/auth/contacts.readonly",
+        "connected_at": _AT, "last_synced_at": "2026-01-15T09:45:00Z", "reason": None,
+    },
+    ("connectGoogleContacts", "200"): {
+        "authorization_url": "https://accounts.google.com/o/oauth2/v2/auth?response_type=code&client_id=ujumbe"
+                             "&redirect_uri=https%3A%2F%2Fsms.example.com%2Fv1%2Fcontact-lists%2Fgoogle%2Fcallback"
+                             "&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcontacts.readonly"
+                             "&state=9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d.Zm9v&access_type=offline&prompt=consent",
+        "expires_at": "2026-01-15T09:40:00Z",
+    },
+    ("syncGoogleContacts", "request"): {"list_id": "4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a"},
+    ("syncGoogleContacts", "200"): {
+        "list_id": "4c3b2a19-0f8e-4d7c-9b6a-5f4e3d2c1b0a", "imported": 412, "skipped": 2,
+        "errors": [{"row": 7, "error": "no_phone_number"}, {"row": 40, "error": "duplicate_contact"}],
+    },
 }
 
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
