@@ -117,20 +117,23 @@ def xlsx_readers(people: list[tuple[str, str, str, str]], tmp: Path) -> dict[str
     for person in people:
         sheet.append(list(person))
     workbook.save(path)
+    # VmHWM, not ru_maxrss: after fork and exec, ru_maxrss starts at this (larger) process's peak.
     program = """
-import resource, sys, time
+import sys, time
+def peak_mb():
+    return next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM:")) / 1024
 which, path = sys.argv[1], sys.argv[2]
 if which == "calamine":
     from python_calamine import CalamineWorkbook
 else:
     from openpyxl import load_workbook
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+before = peak_mb()
 started = time.perf_counter()
 if which == "calamine":
     rows = sum(1 for _ in CalamineWorkbook.from_path(path).get_sheet_by_index(0).iter_rows())
 else:
     rows = sum(1 for _ in load_workbook(path, read_only=True, data_only=True).worksheets[0].iter_rows(values_only=True))
-print(time.perf_counter() - started, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, rows)
+print(time.perf_counter() - started, peak_mb() - before, rows)
 """
     found = {}
     for which in ("calamine", "openpyxl"):
