@@ -33,10 +33,12 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import uuid
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
+import psycopg
 import schemathesis
 
 from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH
@@ -63,6 +65,71 @@ def _consent(base_url: str) -> dict[str, str]:
 def _base_url(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
+_CONTACT = "/v1/contact-lists/{list_id}/contacts/{contact_id}"
+_CONTACT_OPERATIONS = {
+    "GET /v1/contact-lists/{list_id}/contacts", f"GET {_CONTACT}", f"PUT {_CONTACT}", f"DELETE {_CONTACT}",
+    f"POST {_CONTACT}/phones", f"DELETE {_CONTACT}/phones/{{phone_id}}",
+}
+_hook_list: list[str] = []  # the one list these cases' contacts go to, made on first use
+
+
+def _use_a_real_contact(case: Any, n: int) -> None:
+    """Valid input to a contact operation names a list, contact and number that exist: ids drawn
+    at random would all be 404, and the operation's own logic never reached outside the stateful
+    phase's walk. Each case gets a contact of its own (it may delete it), in a list kept for them,
+    not the examples' list, which campaigns send to."""
+    base = case.operation.schema.get_base_url().rstrip("/")
+    headers = {"Authorization": f"Bearer {os.environ['UJUMBE_CONTRACT_ACCESS_TOKEN']}",
+               "X-Forwarded-For": case.headers["X-Forwarded-For"]}
+    if not _hook_list:
+        made = httpx.post(f"{base}/v1/contact-lists", json={"name": "schemathesis"}, headers=headers)
+        assert made.status_code == 201, made.text
+        _hook_list.append(made.json()["data"]["id"])
+    lists = f"{base}/v1/contact-lists/{_hook_list[0]}/contacts"
+    ids = {"list_id": _hook_list[0], "contact_id": _added(lists, headers)["id"]}
+    if "phone_id" in (case.path_parameters or {}):
+        ids["phone_id"] = _added(f"{lists}/{ids['contact_id']}/phones", headers)["id"]
+    drawn = case.path_parameters or {}
+    case.path_parameters = {**drawn, **{name: ids[name] for name in drawn if name in ids}}
+
+
+def _verify_with_a_real_code(case: Any, n: int) -> None:
+    """Valid input to verify-phone is a code that was sent: one drawn from the pattern is wrong
+    but for one in a million (400 `invalid_otp`), and the operation's success never reached. Each
+    case gets an account of its own that asks for a code to a number of its own (the throttles
+    hold a number to one code a minute and an account to five numbers an hour), and sends the
+    code the simulator delivered, as the customer would read it off their phone."""
+    base = case.operation.schema.get_base_url().rstrip("/")
+    client = {"X-Forwarded-For": f"10.251.{(n >> 8) & 255}.{n & 255}"}
+    account = {"email": f"verify-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
+    assert httpx.post(f"{base}/v1/auth/register", json=account, headers=client).status_code == 201
+    login = httpx.post(f"{base}/v1/auth/login", json=account, headers=client)
+    headers = {**client, "Authorization": f"Bearer {login.json()['data']['access_token']}"}
+    phone = f"+25574{n % 10_000_000:07d}"
+    sent = httpx.post(f"{base}/v1/auth/send-phone-otp", json={"phone": phone}, headers=headers)
+    assert sent.status_code == 200, sent.text
+    with psycopg.connect(os.environ["UJUMBE_CONTRACT_DATABASE_URL"]) as conn:
+        body = conn.execute("SELECT body FROM simulator_messages WHERE to_number = %s ORDER BY seq DESC LIMIT 1",
+                            (phone,)).fetchone()[0]
+    case.headers["Authorization"] = headers["Authorization"]
+    case.body = {**(case.body if isinstance(case.body, dict) else {}), "phone": phone,
+                 "otp": re.search(r"\b[0-9]{6}\b", body).group()}
+
+
+_numbers = itertools.count(1)
+
+
+def _added(url: str, headers: dict[str, str]) -> Any:
+    """A contact or extra number under a number no one holds yet (a generated PUT may have taken
+    one of ours: then the next)."""
+    for _ in range(5):
+        added = httpx.post(url, json={"phone": f"+25571{next(_numbers):07d}"}, headers=headers)
+        if added.status_code != 409:
+            break
+    assert added.status_code == 200, added.text
+    return added.json()["data"]
+
+
 @schemathesis.deserializer("text/csv")
 def csv_text(context: Any, response: Any) -> str:
     """A CSV report is text: validated against its (string) schema like any other body."""
@@ -86,6 +153,12 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
             unique = f"{email[:len(email) - len(local)]}u{n}-{local}"  # after any leading whitespace
             if _EMAIL.fullmatch(unique) and len(unique) <= MAX_EMAIL_LENGTH:
                 case.body["email"] = unique
+    if (case.operation.label in _CONTACT_OPERATIONS and case.meta is not None
+            and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
+        _use_a_real_contact(case, n)
+    if (case.operation.label == "POST /v1/auth/verify-phone" and case.meta is not None
+            and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
+        _verify_with_a_real_code(case, n)
     if (case.operation.label == f"GET {_GOOGLE}/callback" and isinstance(case.query, dict) and "state" in case.query
             and case.meta is not None and case.meta.generation.mode.is_positive):
         consent = _consent(os.environ["UJUMBE_CONTRACT_BASE_URL"])
