@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from application.ports import Campaign, UnitOfWorkFactory
+from domain.contact_files import neutralise_cell
 from domain.errors import NotFound, ValidationError
 from domain.messages import Message, MessageStatus
 from domain.rules import validate_paging
@@ -14,6 +16,22 @@ from domain.rules import validate_paging
 DEFAULT_PER_PAGE = 25
 MAX_PER_PAGE = 100
 REPORT_CHUNK = 1000
+REPORT_COLUMNS = ("message_id", "to", "from", "status", "error", "credits_used", "sms_parts", "batch",
+                  "created_at", "sent_at", "delivered_at", "message")
+
+
+def _date(at: datetime | None) -> str:
+    """A date as the JSON gives it (UTC, `Z`)."""
+    return at.astimezone(UTC).isoformat().replace("+00:00", "Z") if at is not None else ""
+
+
+def report_row(m: Message) -> tuple[str, ...]:
+    """A message's row of the CSV report, in `REPORT_COLUMNS`' order. Every text cell is
+    neutralised (a personalised body may start with `=`: never a formula in a spreadsheet); the
+    number, E.164, stays as it is, as in a contact export."""
+    return (m.id, m.to, neutralise_cell(m.sender), m.status.value, neutralise_cell(m.error or ""),
+            str(m.credits_used), str(m.sms_parts), str(m.campaign_batch or ""), _date(m.created_at),
+            _date(m.sent_at), _date(m.delivered_at), neutralise_cell(m.body))
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,22 +99,22 @@ class ListCampaignMessages:
 
 
 class CampaignReport:
-    """Every message of a campaign, in order, a chunk at a time (the CSV report): found first
-    (404 before anything is streamed), then read in one unit of work as the stream goes."""
+    """Every message of a campaign, in order, as rows of the CSV report a chunk at a time: found
+    first (404 before anything is streamed), then read in one unit of work as the stream goes."""
 
     def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
-    async def __call__(self, account_id: str, campaign_id: str) -> AsyncIterator[list[Message]]:
+    async def __call__(self, account_id: str, campaign_id: str) -> AsyncIterator[list[tuple[str, ...]]]:
         async with self._uow() as uow:
             if await uow.campaigns.get(account_id, campaign_id) is None:
                 raise NotFound("No such campaign.")
         return self._chunks(account_id, campaign_id)
 
-    async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[list[Message]]:
+    async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[list[tuple[str, ...]]]:
         async with self._uow() as uow:
             async for chunk in uow.campaigns.all_messages(account_id, campaign_id, REPORT_CHUNK):
-                yield chunk
+                yield [report_row(m) for m in chunk]
 
 
 class OperatorCampaigns:

@@ -7,7 +7,10 @@ to the gateway under each message's own id (its idempotency key), and `RecordOut
 what came of it (refunding rejects to that batch's deduction). A run starts by handing over
 again the paid messages still `pending` (a crash between debit and outcome, or no answer), so a
 worker killed anywhere leaves nothing paid twice, nothing sent twice (the gateway answers a
-repeated id with its first answer) and nobody skipped. Runs of one campaign never overlap (the
+repeated id with its first answer) and nobody skipped. A message the gateway still leaves
+unanswered when a later run starts, past the reconciler's deadline (`domain.submits.GIVE_UP_AFTER`
+since it was written), fails as `gateway_no_answer` and is refunded to its batch's deduction, so
+every run ends and a stopped one gives back what it could not send. Runs of one campaign never overlap (the
 job's lock), and every step holds the campaign row, so a stop (`CancelCampaign`) lands between
 two batches: what was paid for is finished, the rest fails uncharged (`cancelled`). A debit the
 balance no longer covers ends the campaign `failed` the same way (`insufficient_credits`).
@@ -19,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from application.events import campaign_finished
 from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, SmsGateway, UnitOfWork, UnitOfWorkFactory
@@ -36,7 +39,7 @@ from domain.campaigns import (
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
-from domain.submits import resubmit_outcome, submit_outcome
+from domain.submits import GIVE_UP_AFTER, resubmit_outcome, submit_outcome
 
 DUE_PER_SWEEP = 1000
 
@@ -76,9 +79,9 @@ class RunCampaign:
     """The job's work for a `running` campaign: settle, pay and hand over, complete."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 concurrency: int = 50) -> None:
+                 concurrency: int = 50, give_up_after: timedelta = GIVE_UP_AFTER) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
-        self._concurrency = concurrency
+        self._concurrency, self._give_up_after = concurrency, give_up_after
         self._record = RecordOutcomes(uow, clock, ids)
 
     async def __call__(self, account_id: str, campaign_id: str) -> RunReport:
@@ -86,7 +89,7 @@ class RunCampaign:
             campaign = await uow.campaigns.get(account_id, campaign_id)
         if campaign is None:
             return RunReport("missing", 0, 0)
-        sent, failed = await self._settle(campaign)
+        sent, failed = await self._settle(campaign, give_up=True)
         batches = math.ceil(campaign.total_contacts / BATCH_SIZE)
         for batch in range(campaign.batches_paid + 1, batches + 1):
             if campaign.status is not CampaignStatus.RUNNING:
@@ -96,7 +99,7 @@ class RunCampaign:
                 break  # stopped, or the balance ran out
             more_sent, more_failed = await self._submit(campaign, paid, again=False)
             sent, failed = sent + more_sent, failed + more_failed
-        more_sent, more_failed = await self._settle(campaign)
+        more_sent, more_failed = await self._settle(campaign, give_up=False)
         async with self._uow() as uow:
             if await uow.campaigns.paid_pending(account_id, campaign_id):
                 raise CampaignRunUnfinished(f"campaign {campaign_id}: the gateway has not answered every message")
@@ -145,28 +148,44 @@ class RunCampaign:
                 await uow.commit()
         return None
 
-    async def _settle(self, campaign: Campaign) -> tuple[int, int]:
-        """Paid messages still `pending` handed over again under their own ids."""
+    async def _settle(self, campaign: Campaign, *, give_up: bool) -> tuple[int, int]:
+        """Paid messages still `pending` handed over again under their own ids. With `give_up`
+        (a run's first step: they were handed over by an earlier one), those the gateway still
+        does not answer past the reconciler's deadline fail as `gateway_no_answer`, refunded."""
         async with self._uow() as uow:
             pending = await uow.campaigns.paid_pending(campaign.account_id, campaign.id)
-        return await self._submit(campaign, pending, again=True) if pending else (0, 0)
+        give_up_before = self._clock.now() - self._give_up_after if give_up else None
+        return await self._submit(campaign, pending, again=True, give_up_before=give_up_before) if pending else (0, 0)
 
-    async def _submit(self, campaign: Campaign, messages: Sequence[Message], *, again: bool) -> tuple[int, int]:
+    async def _submit(self, campaign: Campaign, messages: Sequence[Message], *, again: bool,
+                      give_up_before: datetime | None = None) -> tuple[int, int]:
         """One hand-over; the outcomes recorded and counted. (sent, failed)."""
         results = await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
         outcomes = [
             (message, outcome) for message, result in zip(messages, results, strict=True)
-            if (outcome := (resubmit_outcome(message, result, give_up=False) if again
+            if (outcome := (resubmit_outcome(message, result, give_up=give_up_before is not None
+                                             and message.created_at <= give_up_before) if again
                             else submit_outcome(message, result))) is not None
         ]
         final = await self._record(campaign.account_id, outcomes)
         statuses = [m.status for m in final.values()]
         sent, failed = statuses.count(MessageStatus.SENT), statuses.count(MessageStatus.FAILED)
         if sent or failed:
-            async with self._uow() as uow:
-                await uow.campaigns.count_submitted(campaign.account_id, campaign.id, sent, failed, self._clock.now())
-                await uow.commit()
+            await self._count(campaign, sent, failed)
         return sent, failed
+
+    async def _count(self, campaign: Campaign, sent: int, failed: int) -> None:
+        """The outcomes just recorded added to the counters, under the campaign row: a campaign
+        stopped meanwhile was recounted from its messages (perhaps with these), so it is
+        recounted again rather than added to."""
+        at = self._clock.now()
+        async with self._uow() as uow:
+            held = await uow.campaigns.get_for_update(campaign.account_id, campaign.id)
+            if held is not None and held.status is CampaignStatus.RUNNING:
+                await uow.campaigns.count_submitted(campaign.account_id, campaign.id, sent, failed, at)
+            else:
+                await uow.campaigns.recount(campaign.account_id, campaign.id, at)
+            await uow.commit()
 
 
 class CancelCampaign:

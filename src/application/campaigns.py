@@ -26,6 +26,7 @@ from domain.campaigns import (
     parse_scheduled_at,
     render,
     run_lock,
+    validate_list_id,
 )
 from domain.errors import InsufficientCredits, NotFound, ValidationError
 from domain.messages import Message, MessageStatus
@@ -62,7 +63,7 @@ def _checked(request: CampaignRequest) -> _Checked:
     name = validate_text(request.name, field="name").strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise ValidationError(f"A campaign name has 1 to {MAX_NAME_LENGTH} characters.", field="name")
-    validate_text(request.contact_list_id, field="contact_list_id")
+    validate_list_id(validate_text(request.contact_list_id, field="contact_list_id"))
     return _Checked(
         name=name, message=validate_message_text(validate_text(request.message, field="message")),
         sender_id=validate_sender_id(request.sender_id, field="sender_id") if request.sender_id is not None else None,
@@ -73,9 +74,8 @@ def _checked(request: CampaignRequest) -> _Checked:
 @dataclass(frozen=True, slots=True)
 class Preview:
     contacts: int
+    numbers: int
     recipients: int
-    duplicates: int
-    invalid: int
     opted_out: int
     credits: int
     balance: int
@@ -244,6 +244,6 @@ class PreviewCampaign:
                         samples.append((recipient.phone, text, cost))
             sender, requested = await _sender(uow, request.account_id, checked.sender_id, self._default_sender)
             balance = await uow.ledger.balance(request.account_id)
-        return Preview(contacts=counts.contacts, recipients=counts.recipients, duplicates=counts.duplicates,
-                       invalid=0, opted_out=counts.opted_out, credits=credits, balance=balance, sender=sender,
+        return Preview(contacts=counts.contacts, numbers=counts.numbers, recipients=counts.recipients,
+                       opted_out=counts.opted_out, credits=credits, balance=balance, sender=sender,
                        requested_sender=requested, samples=samples)

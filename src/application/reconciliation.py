@@ -16,7 +16,7 @@ from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit_all
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.rules import MAX_BULK_RECIPIENTS
-from domain.submits import resubmit_outcome
+from domain.submits import GIVE_UP_AFTER, resubmit_outcome
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class ReconcileStuckMessages:
     old. `max_per_run` bounds a run (after a long outage), the next run goes on from there."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 give_up_after: timedelta = timedelta(hours=1), batch_size: int = MAX_BULK_RECIPIENTS,
+                 give_up_after: timedelta = GIVE_UP_AFTER, batch_size: int = MAX_BULK_RECIPIENTS,
                  max_per_run: int = 20 * MAX_BULK_RECIPIENTS, concurrency: int = 50) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._give_up_after, self._batch_size, self._max_per_run = give_up_after, batch_size, max_per_run

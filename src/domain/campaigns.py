@@ -33,6 +33,16 @@ _LEAP_DAY = "(?:2[0-9](?:0[48]|[2468][048]|[13579][26])|2000|2400|2800)-02-29"
 _TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.][0-9]{1,6})?)?"
 _OFFSET = "(?:[Zz]|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)"  # the offsets in use on Earth, at most 14 h
 SCHEDULED_AT_PATTERN = f"^(?:2[0-9]{{3}}-{_MONTH_DAY}|{_LEAP_DAY})[Tt ]{_TIME}{_OFFSET}?$"
+# A contact list's id as the API gives it: a uuid in its canonical form.
+UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+
+def validate_list_id(value: str, *, field: str = "contact_list_id") -> str:
+    """A list id of the right form (400 naming the field); whether the account has it is the
+    repository's question (404)."""
+    if re.fullmatch(UUID_PATTERN, value) is None:
+        raise ValidationError(f"{field} is a contact list's id (a uuid).", field=field)
+    return value
 _SCHEDULED_AT = re.compile(SCHEDULED_AT_PATTERN)
 _PLACEHOLDERS = ("{first_name}", "{last_name}")
 

@@ -12,6 +12,7 @@ fails and is refunded as `gateway_no_answer`, which says it may have gone out.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -71,6 +72,11 @@ def submit_outcome(message: Message, result: SubmitResult) -> SubmitOutcome | No
             return _failed(message, GATEWAY_UNAVAILABLE)
         case Answer.NO_ANSWER:
             return None
+
+
+# How long a paid message may stay unanswered by the gateway before it is failed as
+# `gateway_no_answer` and refunded (the reconciler's and a campaign run's deadline), since it was written.
+GIVE_UP_AFTER = timedelta(hours=1)
 
 
 def resubmit_outcome(message: Message, result: SubmitResult, *, give_up: bool) -> SubmitOutcome | None:

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.campaign_reads import ListCampaignMessages, ListCampaigns
-from application.campaign_runs import CancelCampaign, QueueDueCampaigns, RunCampaign
-from application.campaigns import CampaignRequest, CreateCampaign, StartCampaign
+from application.campaign_runs import CampaignRunUnfinished, CancelCampaign, QueueDueCampaigns, RunCampaign
+from application.campaigns import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import Grant, GrantCredits
-from application.ports import Contact, ContactList, OutboundSms
+from application.ports import Contact, ContactList, ContactPhone, OutboundSms
 from domain.campaigns import BATCH_SIZE, CampaignStatus
-from domain.submits import SubmitResult
+from domain.submits import NO_ANSWER, SubmitResult
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)
@@ -150,3 +151,90 @@ async def test_stopping_a_running_campaign_fails_its_unpaid_messages_uncharged(b
     assert gateway.submitted == []
     async with backend.uow() as uow:
         assert await uow.ledger.balance(ACCOUNT) == 10
+
+
+async def test_every_number_of_the_list_is_a_recipient_each_opted_out_number_left_out(backend: Backend,
+                                                                                     clock: FrozenClock) -> None:
+    await _seed(backend, [(phone(1), "Asha", ""), (phone(2), "Juma", "")], credits=100)
+    async with backend.uow() as uow:  # extra numbers, the first added to the second contact before the first's
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(1001), ContactPhone(ids(2001), phone(22), T0))
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(1000), ContactPhone(ids(2002), phone(11), T0))
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(1000), ContactPhone(ids(2003), phone(12), T0))
+        await uow.opt_outs.opt_out(ACCOUNT, phone(12), T0)  # an extra number opted out: only it is left out
+        await uow.commit()
+    preview = await PreviewCampaign(backend.uow, "UJUMBE")(_request())
+    assert (preview.contacts, preview.numbers, preview.opted_out, preview.recipients) == (2, 5, 1, 4)
+    assert [to for to, _, _ in preview.samples] == [phone(1), phone(11), phone(2)]
+    ids_, gateway = SequentialIds(), RecordingGateway()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    assert created.total_contacts == 4
+    await RunCampaign(backend.uow, clock, ids_, gateway)(ACCOUNT, created.id)
+    page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
+    assert [(m.to, m.body) for m in page.messages] == [
+        (phone(1), "Habari Asha!"), (phone(11), "Habari Asha!"), (phone(2), "Habari Juma!"),
+        (phone(22), "Habari Juma!")]
+    assert sorted(gateway.submitted) == sorted([phone(1), phone(11), phone(2), phone(22)])
+
+
+class SilentGateway:
+    """Takes every SMS and never answers."""
+
+    def __init__(self) -> None:
+        self.submitted: list[str] = []
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.submitted.append(sms.to)
+        return NO_ANSWER
+
+
+@pytest.mark.parametrize("stopped", [False, True])
+async def test_messages_the_gateway_never_answers_are_failed_and_refunded_past_the_deadline(
+        backend: Backend, clock: FrozenClock, stopped: bool) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(3)], credits=10)
+    ids_, gateway = SequentialIds(), SilentGateway()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    run = RunCampaign(backend.uow, clock, ids_, gateway)
+    with pytest.raises(CampaignRunUnfinished):
+        await run(ACCOUNT, created.id)
+    if stopped:
+        await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, created.id)
+    clock.advance(minutes=30)
+    with pytest.raises(CampaignRunUnfinished):  # not yet past the deadline: still waiting for an answer
+        await run(ACCOUNT, created.id)
+    async with backend.uow() as uow:
+        assert await uow.ledger.balance(ACCOUNT) == 7
+    clock.advance(minutes=31)
+    report = await run(ACCOUNT, created.id)
+    assert (report.status, report.failed) == ("failed" if stopped else "completed", 3)
+    async with backend.uow() as uow:
+        done = await uow.campaigns.get(ACCOUNT, created.id)
+        assert await uow.ledger.balance(ACCOUNT) == 10  # refunded to the batch's deduction
+    assert done is not None and (done.sent_count, done.failed_count) == (0, 3)
+    page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
+    assert {(m.status.value, m.error) for m in page.messages} == {("failed", "gateway_no_answer")}
+
+
+async def test_counters_equal_the_messages_after_a_stop_during_a_hand_over(
+        backend: Backend, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    people = [(phone(n), "", "") for n in range(BATCH_SIZE + 3)] + [(REJECTED, "", "")]
+    await _seed(backend, people, credits=5000)
+    ids_ = SequentialIds()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    run = RunCampaign(backend.uow, clock, ids_, RecordingGateway())
+    record = run._record
+
+    async def recorded_then_stopped(account_id: str, outcomes: Any) -> Any:
+        """Batch 1's outcomes committed, then the user's stop, before the run counts them."""
+        final = await record(account_id, outcomes)
+        await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, created.id)
+        return final
+
+    monkeypatch.setattr(run, "_record", recorded_then_stopped)
+    await run(ACCOUNT, created.id)
+    async with backend.uow() as uow:
+        done = await uow.campaigns.get(ACCOUNT, created.id)
+    sent = (await ListCampaignMessages(backend.uow)(ACCOUNT, created.id, "sent")).total
+    failed = (await ListCampaignMessages(backend.uow)(ACCOUNT, created.id, "failed")).total
+    assert done is not None and done.status is CampaignStatus.FAILED
+    assert (sent, failed) == (BATCH_SIZE, 4)  # batch 1 handed over, batch 2 never paid for
+    assert (done.sent_count, done.failed_count) == (sent, failed)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from collections.abc import Awaitable, Callable
@@ -268,3 +270,37 @@ async def test_an_empty_list_makes_a_draft(
     listed = (await client.get("/v1/campaigns?per_page=1", headers=account.jwt_headers)).json()["data"]
     assert (listed["page"], listed["per_page"], listed["total"], listed["campaigns"][0]["id"]) == (
         1, 1, 1, created["id"])
+
+
+async def test_the_report_never_writes_a_formula_and_dates_it_as_the_json_does(
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
+) -> None:
+    account = await make_account()
+    await container.grant_credits()(Grant(account_id=account.id, credits=10))
+    to = numbers(2)
+    list_id = seed_list(clean_database, account.id, [(to[0], '=HYPERLINK("http://x")', ""), (to[1], "Asha", "")])
+    created = await _campaign(client, account.key_headers, list_id, "{first_name} hi")
+    await drain(container)
+    page = (await client.get(f"/v1/campaigns/{created['id']}/messages", headers=account.key_headers)).json()["data"]
+    report = await client.get(f"/v1/campaigns/{created['id']}/messages/export", headers=account.key_headers)
+    rows = list(csv.DictReader(io.StringIO(report.text)))
+    assert {r["to"]: r["message"] for r in rows} == {to[0]: '\'=HYPERLINK("http://x") hi', to[1]: "Asha hi"}
+    texts = {m["to"]: m["message"] for m in page["messages"]}
+    assert texts[to[0]] == '=HYPERLINK("http://x") hi'  # the JSON gives the text as it is
+    for row, message in zip(rows, page["messages"], strict=True):
+        assert (row["message_id"], row["created_at"], row["sent_at"]) == (
+            message["message_id"], message["created_at"], message["sent_at"])
+        assert row["created_at"].endswith("Z") and row["sent_at"].endswith("Z")
+
+
+async def test_a_contact_list_id_that_is_not_a_uuid_is_a_validation_error(
+    client: Client, make_account: MakeAccount, clean_database: str
+) -> None:
+    account = await make_account()
+    for path in ("/v1/campaigns", "/v1/campaigns/preview"):
+        for list_id, status, code in (("not-a-uuid", 400, "validation_error"),
+                                      ("0f8fad5b-d9cb-469f-a165-70867728950e", 404, "not_found")):
+            response = await client.post(path, json={"name": "x", "message": "x", "contact_list_id": list_id},
+                                         headers=account.key_headers)
+            assert response.status_code == status, response.text
+            assert error_of(response) == (code, "contact_list_id")

@@ -82,30 +82,30 @@ class MemoryCampaigns:
     async def has_list(self, account_id: str, list_id: str) -> bool:
         return (account_id, list_id) in self._store.table("contact_lists")
 
-    def _contacts(self, account_id: str, list_id: str) -> list[Any]:
-        found = [c for c in self._store.table("contacts").values()
-                 if c.account_id == account_id and c.list_id == list_id]
-        return sorted(found, key=lambda c: (c.created_at, c.id))
+    def _numbers(self, account_id: str, list_id: str) -> list[tuple[Any, Any]]:
+        """Every number of the list with its contact: by contact, main number first (as PostgreSQL)."""
+        contacts = self._store.table("contacts")
+        found = [(row, contacts[(account_id, row.contact_id)]) for row in self._store.table("contact_phones").values()
+                 if row.account_id == account_id and row.list_id == list_id]
+        return sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id, not pair[0].is_main,
+                                                pair[0].created_at, pair[0].id))
 
     def _opted_out(self, account_id: str, phone: str) -> bool:
         return (account_id, phone) in self._store.table("opt_outs")
 
     async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
-        seen: set[str] = set()
-        found: list[Recipient] = []
-        for contact in self._contacts(account_id, list_id):
-            if contact.phone not in seen and not self._opted_out(account_id, contact.phone):
-                found.append(Recipient(contact.phone, contact.first_name, contact.last_name))
-            seen.add(contact.phone)
+        found = [Recipient(number.phone, contact.first_name, contact.last_name)
+                 for number, contact in self._numbers(account_id, list_id)
+                 if not self._opted_out(account_id, number.phone)]
         for start in range(0, len(found), chunk):
             yield found[start:start + chunk]
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
-        phones = [c.phone for c in self._contacts(account_id, list_id)]
-        distinct = set(phones)
+        numbers = self._numbers(account_id, list_id)
+        distinct = {number.phone for number, _ in numbers}
         opted_out = sum(1 for phone in distinct if self._opted_out(account_id, phone))
-        return RecipientCounts(contacts=len(phones), recipients=len(distinct) - opted_out,
-                               duplicates=len(phones) - len(distinct), opted_out=opted_out)
+        return RecipientCounts(contacts=len({contact.id for _, contact in numbers}), numbers=len(distinct),
+                               recipients=len(distinct) - opted_out, opted_out=opted_out)
 
     async def add_messages(self, messages: Sequence[Message]) -> None:
         rows = self._messages()

@@ -39,10 +39,12 @@ _COUNT = {
 }
 _MESSAGE = f"{_MESSAGE_SELECT}, m.campaign_batch"
 _OF_CAMPAIGN = "m.account_id = %s AND m.campaign_id = %s"
-# A list's recipients: contacts' main numbers (unique in a list by its constraint) not opted out.
+# A list's recipients: every number of its contacts (main and extra, each held once in a list by
+# its constraint), named after its contact, less those that opted out; by contact, main number first.
 _RECIPIENTS = (
-    "FROM contacts c WHERE c.account_id = %s AND c.list_id = %s"
-    " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = c.account_id AND o.phone = c.phone)"
+    "FROM contact_phones p JOIN contacts c ON c.account_id = p.account_id AND c.id = p.contact_id"
+    " WHERE p.account_id = %s AND p.list_id = %s"
+    " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = p.account_id AND o.phone = p.phone)"
 )
 _UNCHARGED = f"status = 'failed', credits_used = 0, cost = '{cost_text(0)}', updated_at = %s"
 
@@ -129,21 +131,21 @@ class PostgresCampaigns:
         # A server-side cursor inside the unit of work's transaction: the caller may write (COPY)
         # between two chunks on the same connection.
         async with self._conn.cursor(name="campaign_recipients") as cur:
-            await cur.execute(f"SELECT c.phone, c.first_name, c.last_name {_RECIPIENTS} ORDER BY c.created_at, c.id",
-                              (account_id, list_id))
+            await cur.execute(f"SELECT p.phone, c.first_name, c.last_name {_RECIPIENTS}"
+                              " ORDER BY c.created_at, c.id, p.is_main DESC, p.created_at, p.id", (account_id, list_id))
             while rows := await cur.fetchmany(chunk):
                 yield [Recipient(phone, first_name, last_name) for phone, first_name, last_name in rows]
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
         rows = await self._rows(
-            "SELECT count(*) AS contacts, count(DISTINCT c.phone) AS distinct_numbers,"
-            " count(DISTINCT c.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
-            "   WHERE o.account_id = c.account_id AND o.phone = c.phone)) AS opted_out"
-            " FROM contacts c WHERE c.account_id = %s AND c.list_id = %s", (account_id, list_id))
+            "SELECT count(DISTINCT p.contact_id) AS contacts, count(DISTINCT p.phone) AS numbers,"
+            " count(DISTINCT p.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
+            "   WHERE o.account_id = p.account_id AND o.phone = p.phone)) AS opted_out"
+            " FROM contact_phones p WHERE p.account_id = %s AND p.list_id = %s", (account_id, list_id))
         row = rows[0]
-        distinct, opted_out = int(row["distinct_numbers"]), int(row["opted_out"])
-        return RecipientCounts(contacts=int(row["contacts"]), recipients=distinct - opted_out,
-                               duplicates=int(row["contacts"]) - distinct, opted_out=opted_out)
+        numbers, opted_out = int(row["numbers"]), int(row["opted_out"])
+        return RecipientCounts(contacts=int(row["contacts"]), numbers=numbers, recipients=numbers - opted_out,
+                               opted_out=opted_out)
 
     async def add_messages(self, messages: Sequence[Message]) -> None:
         async with self._conn.cursor() as cur:

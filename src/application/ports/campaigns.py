@@ -47,9 +47,9 @@ class Recipient:
 @dataclass(frozen=True, slots=True)
 class RecipientCounts:
     contacts: int  # contacts in the list
-    recipients: int  # distinct numbers sent to
-    duplicates: int  # numbers a contact before already holds
-    opted_out: int  # distinct numbers left out because they replied STOP
+    numbers: int  # their numbers, main and extra (a list holds a number once)
+    recipients: int  # the numbers sent to: `numbers` less `opted_out`
+    opted_out: int  # numbers left out because they replied STOP
 
 
 class CampaignRepository(Protocol):
@@ -90,8 +90,9 @@ class CampaignRepository(Protocol):
         ...
 
     def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
-        """The list's recipients in the list's order, at most `chunk` at a time: every contact's
-        main number once (its first contact's names), numbers opted out of the account left out."""
+        """The list's recipients, at most `chunk` at a time: every number of the list, main and
+        extra (each held once in a list), named after its contact, by contact (oldest first) with
+        its main number first; numbers opted out of the account left out, each on its own."""
         ...
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts: ...

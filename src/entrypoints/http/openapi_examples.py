@@ -139,7 +139,7 @@ EXAMPLES.update({
     ("listCampaigns", "200"): {"campaigns": [_CAMPAIGN], "page": 1, "per_page": 25, "total": 1},
     ("previewCampaign", "request"): _CAMPAIGN_REQUEST,
     ("previewCampaign", "200"): {
-        "contacts": 1205, "recipients": 1200, "duplicates": 0, "invalid": 0, "opted_out": 5, "credits": 1200,
+        "contacts": 1205, "numbers": 1240, "recipients": 1235, "opted_out": 5, "credits": 1235,
         "balance": 5000, "from": "DUKA", "requested_from": None,
         "samples": [{"to": "+255712345678", "message": "Habari Asha! Ofa ya sikukuu.", "credits": 1}],
     },

@@ -19,6 +19,7 @@ from litestar.response import Stream
 from application.campaign_reads import (
     DEFAULT_PER_PAGE,
     MAX_PER_PAGE,
+    REPORT_COLUMNS,
     CampaignReport,
     GetCampaign,
     ListCampaignMessages,
@@ -27,7 +28,7 @@ from application.campaign_reads import (
 from application.campaign_runs import CancelCampaign
 from application.idempotency import IdempotencyGate
 from application.campaigns import MAX_NAME_LENGTH, CampaignRequest, CreateCampaign, PreviewCampaign
-from domain.campaigns import SCHEDULED_AT_PATTERN, CampaignStatus
+from domain.campaigns import SCHEDULED_AT_PATTERN, UUID_PATTERN, CampaignStatus
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.messages import Message, MessageStatus
 from domain.rules import WHITESPACE
@@ -45,14 +46,13 @@ STATUS = QueryParameter(description="Only messages in this status; empty for any
 # 1 to 200 characters once trimmed, no NUL (what the domain checks).
 NAME_PATTERN = (f"^[{WHITESPACE}]*[^{WHITESPACE}\\x00](?:[^\\x00]{{0,{MAX_NAME_LENGTH - 2}}}[^{WHITESPACE}\\x00])?"
                 f"[{WHITESPACE}]*$")
-REPORT_COLUMNS = ("message_id", "to", "from", "status", "error", "credits_used", "sms_parts", "batch",
-                  "created_at", "sent_at", "delivered_at", "message")
 
 
 class CampaignRequestBody(RequestBody, kw_only=True):
     name: Annotated[str, documented(pattern=NAME_PATTERN)]
     message: MessageText
-    contact_list_id: Annotated[str, documented(description="A contact list of the account.")]
+    contact_list_id: Annotated[str, documented(format="uuid", pattern=UUID_PATTERN, description=(
+        "A contact list of the account (a uuid; another form is 400 validation_error, an unknown list 404)."))]
     sender_id: SenderIdText | None = None
     scheduled_at: Annotated[str, documented(
         pattern=SCHEDULED_AT_PATTERN,
@@ -92,9 +92,8 @@ class SampleBody(ResponseBody, kw_only=True):
 
 class PreviewBody(ResponseBody, kw_only=True):
     contacts: int
+    numbers: int
     recipients: int
-    duplicates: int
-    invalid: int
     opted_out: int
     credits: int
     balance: int
@@ -143,16 +142,12 @@ async def _create(create_campaign: CreateCampaign, principal: Principal, data: C
     return body_of(await create_campaign(_request(principal, data, campaign_id)), CampaignBody)
 
 
-async def _csv(chunks: AsyncIterator[list[Message]]) -> AsyncIterator[str]:
+async def _csv(chunks: AsyncIterator[list[tuple[str, ...]]]) -> AsyncIterator[str]:
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(REPORT_COLUMNS)
     async for chunk in chunks:
-        for m in chunk:
-            writer.writerow((m.id, m.to, m.sender, m.status.value, m.error or "", m.credits_used, m.sms_parts,
-                             m.campaign_batch or "", m.created_at.isoformat(),
-                             m.sent_at.isoformat() if m.sent_at else "",
-                             m.delivered_at.isoformat() if m.delivered_at else "", m.body))
+        writer.writerows(chunk)
         yield buffer.getvalue()
         buffer.seek(0)
         buffer.truncate()
@@ -194,7 +189,7 @@ class CampaignsController(Controller):
         """Who a campaign would reach and what it would cost, with three rendered samples; nothing is created."""
         found = await preview_campaign(_request(principal, data))
         return ok(PreviewBody(
-            contacts=found.contacts, recipients=found.recipients, duplicates=found.duplicates, invalid=found.invalid,
+            contacts=found.contacts, numbers=found.numbers, recipients=found.recipients,
             opted_out=found.opted_out, credits=found.credits, balance=found.balance, sender=found.sender,
             requested_sender=found.requested_sender,
             samples=[SampleBody(to=to, message=text, credits=credits) for to, text, credits in found.samples]))
