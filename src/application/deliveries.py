@@ -12,6 +12,7 @@ tries unmatched reports again for a day.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -31,7 +32,8 @@ from application.ports import (
 from domain.messages import Message, MessageEvent, MessageStatus
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": [[gateway_ref, event, error], ...]} (compact: a bulk's 1000 in one job)
+# job: {"reported_at", "reports": "[[gateway_ref, event, error], ...]"} (compact: a bulk's 1000 in one job,
+# as one JSON string, which the job queue copies and logs as one value rather than 3000)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
@@ -40,13 +42,15 @@ REMATCH_WINDOW = timedelta(days=1)
 def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
     """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
     return {"reported_at": reported_at.isoformat(),
-            "reports": [[r.gateway_ref, r.event.value, r.error] for r in reports]}
+            "reports": json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])}
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
+    """The reports of a job (its reports as a JSON string, or as a list in jobs queued before)."""
     reported_at = datetime.fromisoformat(payload["reported_at"])
+    reports = payload["reports"]
     return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
-            for ref, event, error in payload["reports"]]
+            for ref, event, error in (json.loads(reports) if isinstance(reports, str) else reports)]
 
 
 class ReportResult(StrEnum):
