@@ -86,6 +86,12 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process (from /proc, Linux only)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_worker(data_dir: Path, log: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
     with open(log, "wb") as out:
@@ -115,6 +121,8 @@ async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="campaign sizes, comma-separated")
     parser.add_argument("--limit", type=float, default=300, help="seconds at most per campaign")
+    parser.add_argument("--settle", type=float, default=0, help="seconds to leave the worker after `completed`"
+                        " (its delivery reports and events) before its CPU is read a second time (`settled µs/msg`)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-campaign-") as tmp:
@@ -137,20 +145,24 @@ async def main() -> None:
                 try:
                     await asyncio.sleep(2)  # the worker's startup is not the campaign's time
                     baseline_mb = peak_rss_mb(worker.pid)
+                    cpu_before = cpu_seconds(worker.pid)
                     print(f"campaign to {n} contacts", file=sys.stderr)
                     seconds, data = await run_campaign(served.base, account.key, list_id, args.limit)
                     peak_mb = peak_rss_mb(worker.pid)
+                    worker_cpu = cpu_seconds(worker.pid) - cpu_before
+                    await asyncio.sleep(args.settle)
+                    settled_cpu = cpu_seconds(worker.pid) - cpu_before
                 finally:
                     stop(worker)
-                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb))
+                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu))
         finally:
             stop(served.server)
     print(f"{'contacts':>9} {'status':>10} {'sent':>7} {'seconds':>8} {'msg/s':>8} {'COPY ceiling/s':>15}"
-          f" {'ratio':>6} {'create s':>8} {'worker peak MB':>15}")
-    for n, seconds, data, ceiling_s, baseline_mb, peak_mb in rows:
+          f" {'ratio':>6} {'create s':>8} {'worker µs/msg':>14} {'settled µs/msg':>15} {'worker peak MB':>15}")
+    for n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu in rows:
         rate, ceiling = n / seconds, n / ceiling_s
         print(f"{n:>9} {data['status']:>10} {data['sent_count']:>7} {seconds:>8.2f} {rate:>8.0f} {ceiling:>15.0f}"
-              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
+              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {worker_cpu / n * 1e6:>14.0f} {settled_cpu / n * 1e6:>15.0f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
     peaks = [row[5] for row in rows]
     print(f"target: >= {TARGET_PER_SECOND} messages/s; worker peak memory within ±{MEMORY_TOLERANCE_MB} MB across "
           f"sizes: spread {max(peaks) - min(peaks):.0f} MB")

@@ -12,6 +12,7 @@ tries unmatched reports again for a day.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -24,13 +25,15 @@ from application.ports import (
     IdGenerator,
     InboundSms,
     JobQueue,
+    OutboxEvent,
     UnitOfWork,
     UnitOfWorkFactory,
 )
-from domain.messages import Message, MessageEvent
+from domain.messages import Message, MessageEvent, MessageStatus
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": [[gateway_ref, event, error], ...]} (compact: a bulk's 1000 in one job)
+# job: {"reported_at", "reports": "[[gateway_ref, event, error], ...]"} (compact: a bulk's 1000 in one job,
+# as one JSON string, which the job queue copies and logs as one value rather than 3000)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
@@ -39,13 +42,15 @@ REMATCH_WINDOW = timedelta(days=1)
 def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
     """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
     return {"reported_at": reported_at.isoformat(),
-            "reports": [[r.gateway_ref, r.event.value, r.error] for r in reports]}
+            "reports": json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])}
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
+    """The reports of a job (its reports as a JSON string, or as a list in jobs queued before)."""
     reported_at = datetime.fromisoformat(payload["reported_at"])
+    reports = payload["reports"]
     return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
-            for ref, event, error in payload["reports"]]
+            for ref, event, error in (json.loads(reports) if isinstance(reports, str) else reports)]
 
 
 class ReportResult(StrEnum):
@@ -117,6 +122,50 @@ class ApplyDeliveryReport:
                 result = await self._apply(uow, message, report)
             await uow.commit()
         return result
+
+
+class ApplyDeliveryReports:
+    """A job's reports (`APPLY_DELIVERY_REPORTS`) in one unit of work, each with the same outcome
+    as `ApplyDeliveryReport` would give it, in order: the messages found and locked by one
+    statement, moved in memory, written back, their events added and the campaigns' counters
+    moved once per campaign and status. A retry re-applies nothing (first final report wins)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
+        self._uow, self._clock, self._ids = uow, clock, ids
+
+    async def __call__(self, reports: Sequence[DeliveryReport]) -> list[ReportResult]:
+        async with self._uow() as uow:
+            now = self._clock.now()
+            found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
+            current: dict[tuple[str, str], Message] = {}
+            events: list[OutboxEvent] = []
+            counts: dict[tuple[str, str, MessageStatus], int] = {}
+            results: list[ReportResult] = []
+            for report in reports:
+                messages = found.get(report.gateway_ref, [])
+                if len(messages) != 1:  # none, or another account's too: kept unmatched
+                    await uow.delivery_reports.add_unmatched(report, now)
+                    results.append(ReportResult.UNMATCHED)
+                    continue
+                key = (messages[0].account_id, messages[0].id)
+                message = current.get(key, messages[0])
+                moved = message.reported(report.event, report.reported_at, report.error, now)
+                if moved is message:
+                    results.append(ReportResult.IGNORED)
+                    continue
+                current[key] = moved
+                events.append(message_event(moved, self._ids.new_id(), now))
+                if moved.campaign_id is not None:
+                    counted = (moved.account_id, moved.campaign_id, moved.status)
+                    counts[counted] = counts.get(counted, 0) + 1
+                results.append(ReportResult.APPLIED)
+            await uow.delivery_reports.record_statuses(list(current.values()))
+            if events:
+                await uow.events.add_many(events)
+            for (account_id, campaign_id, status), n in counts.items():
+                await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
+            await uow.commit()
+        return results
 
 
 class RematchDeliveryReports:

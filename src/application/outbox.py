@@ -38,7 +38,7 @@ class DispatchOutbox:
                     if event.account_id not in endpoints:
                         endpoints[event.account_id] = await uow.webhooks.endpoints(event.account_id)
                     deliveries += await self._fan_out(uow, event, endpoints[event.account_id], now)
-                    await uow.events.mark_dispatched(event.account_id, event.id, now)
+                await uow.events.mark_all_dispatched(events, now)
                 for account_id in dict.fromkeys(event.account_id for event in events):
                     await self._check_low_balance(uow, account_id)
                 await uow.commit()

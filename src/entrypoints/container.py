@@ -54,7 +54,12 @@ from application.campaign_reads import (
 from application.campaign_runs import CancelCampaign, QueueDueCampaigns, RunCampaign
 from application.campaigns import CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import CreditHistory, GetBalance, GrantCredits
-from application.deliveries import ApplyDeliveryReport, QueueGatewayReports, RematchDeliveryReports
+from application.deliveries import (
+    ApplyDeliveryReport,
+    ApplyDeliveryReports,
+    QueueGatewayReports,
+    RematchDeliveryReports,
+)
 from application.google_contacts import (
     CompleteGoogleConnection,
     ConnectGoogle,
@@ -212,6 +217,7 @@ class Container(containers.DeclarativeContainer):
 
     # delivery reports, inbound SMS and opt-outs (issue 5)
     apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids)
+    apply_delivery_reports = providers.Factory(ApplyDeliveryReports, uow=uow.provider, clock=clock, ids=ids)
     rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids)
     receive_inbound_sms = providers.Factory(ReceiveInboundSms, uow=uow.provider, clock=clock, ids=ids)
     list_inbound_messages = providers.Factory(ListInboundMessages, uow=uow.provider)

@@ -92,10 +92,9 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
 
     @app.task(name=APPLY_DELIVERY_REPORTS, queue="messages", retry=RETRY)
     async def apply_delivery_reports(**payload: Any) -> str:
-        # Each report in its own transaction; a retry after a failure part-way re-applies the
-        # first ones, which a report's idempotence (first final report wins) makes harmless.
-        apply = c.apply_delivery_report()
-        results = [await apply(report) for report in reports_from_job(payload)]
+        # The job's reports in one transaction; a retry re-applies them, which a report's
+        # idempotence (first final report wins) makes harmless.
+        results = await c.apply_delivery_reports()(reports_from_job(payload))
         return ", ".join(f"{n} {r}" for r in ReportResult if (n := results.count(r)))
 
     @app.task(name=RECEIVE_INBOUND_SMS, queue="messages", retry=RETRY)

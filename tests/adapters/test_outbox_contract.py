@@ -34,6 +34,19 @@ async def test_committed_events_are_listed_oldest_first_until_dispatched(backend
         assert [e.id for e in await uow.events.undispatched(limit=10)] == [event(2).id]
 
 
+async def test_events_are_marked_dispatched_together(backend) -> None:
+    await backend.seed_account(ACCOUNT)
+    async with backend.uow() as uow:
+        await uow.events.add_many([event(1), event(2), event(3)])
+        await uow.commit()
+    async with backend.uow() as uow:
+        await uow.events.mark_all_dispatched([event(1), event(3)], T0)
+        await uow.events.mark_all_dispatched([], T0)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert [e.id for e in await uow.events.undispatched(limit=10)] == [event(2).id]
+
+
 async def test_leaving_without_commit_writes_nothing(backend) -> None:
     await backend.seed_account(ACCOUNT)
     async with backend.uow() as uow:

@@ -298,6 +298,12 @@ async def test_reports_due_at_the_same_moment_are_one_job_that_reads_back_whole(
                                                              (APPLY_DELIVERY_REPORTS, T0)]
     read_back = [r for _, payload, _ in jobs.deferred for r in reports_from_job(dict(payload))]
     assert read_back == reports
+    assert all(isinstance(payload["reports"], str) for _, payload, _ in jobs.deferred)  # one value to copy and log
+
+
+def test_a_reports_job_queued_with_a_list_still_reads_back() -> None:
+    payload = {"reported_at": T0.isoformat(), "reports": [["sim-1", "delivered", None]]}
+    assert reports_from_job(payload) == [DeliveryReport("sim-1", MessageEvent.DELIVERED, T0)]
 
 
 # --- the outbox wake-up ---------------------------------------------------------------------

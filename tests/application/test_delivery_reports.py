@@ -14,7 +14,7 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import Grant, GrantCredits
-from application.deliveries import ApplyDeliveryReport, RematchDeliveryReports, ReportResult
+from application.deliveries import ApplyDeliveryReport, ApplyDeliveryReports, RematchDeliveryReports, ReportResult
 from application.ports import DeliveryReport, InboundSms, OutboundSms
 from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
@@ -207,3 +207,29 @@ def test_any_order_of_reports_ends_in_the_same_final_status(stream: tuple[list[s
         )
 
     asyncio.run(play())
+
+
+async def test_a_jobs_reports_applied_together_end_as_one_at_a_time() -> None:
+    async def run(together: bool) -> tuple[list[ReportResult], list[tuple[MessageStatus, object, object]], list[str]]:
+        world = World()
+        await world.fund()
+        sent = [await world.send(DELIVERED_NUMBER), await world.send(UNDELIVERABLE_NUMBER)]
+        delivered, undeliverable = world.listener.reports
+        late = DeliveryReport(gateway_ref=delivered.gateway_ref, event=MessageEvent.UNDELIVERABLE,
+                              reported_at=delivered.reported_at + timedelta(seconds=1), error="late")
+        unknown = DeliveryReport(gateway_ref="sim-nobody", event=MessageEvent.DELIVERED,
+                                 reported_at=delivered.reported_at, error=None)
+        reports = [delivered, undeliverable, delivered, late, unknown]
+        if together:
+            results = await ApplyDeliveryReports(world.uow, world.clock, world.ids)(reports)
+        else:
+            results = [await world.apply()(report) for report in reports]
+        async with world.uow() as uow:
+            unmatched = await uow.delivery_reports.unmatched(world.clock.now() - timedelta(days=1), 10)
+        assert [u.report for u in unmatched] == [unknown]
+        return results, [await world.status(m) for m in sent], await world.event_types()
+
+    together = await run(True)
+    assert together == await run(False)
+    assert together[0] == [ReportResult.APPLIED, ReportResult.APPLIED, ReportResult.IGNORED, ReportResult.IGNORED,
+                           ReportResult.UNMATCHED]

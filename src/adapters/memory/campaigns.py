@@ -173,14 +173,14 @@ class MemoryCampaigns:
             yield found[start:start + chunk]
 
     async def count_final_status(self, account_id: str, campaign_id: str, status: MessageStatus,
-                                 at: datetime) -> None:
+                                 at: datetime, n: int = 1) -> None:
         campaign = self._rows().get((account_id, campaign_id))
         if campaign is None:
             return
         if status is MessageStatus.DELIVERED:
-            campaign = replace(campaign, delivered_count=campaign.delivered_count + 1, updated_at=at)
+            campaign = replace(campaign, delivered_count=campaign.delivered_count + n, updated_at=at)
         elif status is MessageStatus.FAILED:
-            campaign = replace(campaign, failed_count=campaign.failed_count + 1, updated_at=at)
+            campaign = replace(campaign, failed_count=campaign.failed_count + n, updated_at=at)
         else:
             raise KeyError(status)
         self._rows()[(account_id, campaign_id)] = campaign

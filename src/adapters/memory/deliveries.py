@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -32,6 +33,14 @@ class MemoryDeliveryReports:
             stored, status=message.status, delivered_at=message.delivered_at, error=message.error,
             updated_at=message.updated_at,
         )
+
+    async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
+        found = {ref: await self.messages_by_gateway_ref(ref, limit) for ref in dict.fromkeys(gateway_refs)}
+        return {ref: messages for ref, messages in found.items() if messages}
+
+    async def record_statuses(self, messages: Sequence[Message]) -> None:
+        for message in messages:
+            await self.record_status(message)
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:
         report_id = len(self._unmatched()) + 1

@@ -32,3 +32,7 @@ class MemoryEventOutbox:
     async def mark_dispatched(self, account_id: str, event_id: str, at: datetime) -> None:
         event, _ = self._rows()[(account_id, event_id)]
         self._rows()[(account_id, event_id)] = (event, at)
+
+    async def mark_all_dispatched(self, events: Sequence[OutboxEvent], at: datetime) -> None:
+        for event in events:
+            await self.mark_dispatched(event.account_id, event.id, at)

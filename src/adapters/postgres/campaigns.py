@@ -34,7 +34,7 @@ _SELECTED = ", ".join(f"{c}::text" if c in _UUIDS else c for c in _COLUMNS)
 _SAVED = ("status", "total_contacts", "scheduled_at", "completed_at", "failure_reason", "batches_paid", "updated_at")
 # One statement per counter, each an in-place increment: the row lock orders concurrent reports.
 _COUNT = {
-    status: f"UPDATE campaigns SET {column} = {column} + 1, updated_at = %s WHERE account_id = %s AND id = %s"
+    status: f"UPDATE campaigns SET {column} = {column} + %s, updated_at = %s WHERE account_id = %s AND id = %s"
     for status, column in ((MessageStatus.DELIVERED, "delivered_count"), (MessageStatus.FAILED, "failed_count"))
 }
 _MESSAGE = f"{_MESSAGE_SELECT}, m.campaign_batch"
@@ -217,5 +217,5 @@ class PostgresCampaigns:
                 yield [_message(row) for row in rows]
 
     async def count_final_status(self, account_id: str, campaign_id: str, status: MessageStatus,
-                                 at: datetime) -> None:
-        await self._conn.execute(_COUNT[status], (at, account_id, campaign_id))
+                                 at: datetime, n: int = 1) -> None:
+        await self._conn.execute(_COUNT[status], (n, at, account_id, campaign_id))

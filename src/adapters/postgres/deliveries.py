@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from psycopg import AsyncConnection
@@ -34,6 +35,32 @@ class PostgresDeliveryReports:
             " WHERE account_id = %s AND id = %s",
             (message.status.value, message.delivered_at, message.error, message.updated_at,
              message.account_id, message.id),
+        )
+
+    async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
+        async with self._conn.cursor(row_factory=dict_row) as cur:
+            # One statement for a job's references, locked in (account_id, id) order as one
+            # report at a time would lock them.
+            await cur.execute(f"{_MESSAGE} WHERE gateway_ref = ANY(%b::text[]) ORDER BY account_id, id FOR UPDATE",
+                              (list(dict.fromkeys(gateway_refs)),))
+            rows = await cur.fetchall()
+        found: dict[str, list[Message]] = {}
+        for row in rows:
+            messages = found.setdefault(row["gateway_ref"], [])
+            if len(messages) < limit:
+                messages.append(Message(**{**row, "status": MessageStatus(row["status"])}))
+        return found
+
+    async def record_statuses(self, messages: Sequence[Message]) -> None:
+        if not messages:
+            return
+        await self._conn.execute(
+            "UPDATE messages AS m SET status = u.status, delivered_at = u.delivered_at, error = u.error,"
+            " updated_at = u.updated_at FROM unnest(%b::text[]::uuid[], %b::text[]::uuid[], %b::text[],"
+            " %b::timestamptz[], %b::text[], %b::timestamptz[]) AS u(account_id, id, status, delivered_at, error,"
+            " updated_at) WHERE m.account_id = u.account_id AND m.id = u.id",
+            ([m.account_id for m in messages], [m.id for m in messages], [m.status.value for m in messages],
+             [m.delivered_at for m in messages], [m.error for m in messages], [m.updated_at for m in messages]),
         )
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:

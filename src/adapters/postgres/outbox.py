@@ -55,3 +55,12 @@ class PostgresEventOutbox:
             "UPDATE outbox_events SET dispatched_at = %s WHERE account_id = %s AND id = %s",
             (at, account_id, event_id),
         )
+
+    async def mark_all_dispatched(self, events: Sequence[OutboxEvent], at: datetime) -> None:
+        if not events:
+            return
+        await self._conn.execute(  # one statement for a dispatch batch, not one per event
+            "UPDATE outbox_events AS o SET dispatched_at = %b FROM unnest(%b::text[]::uuid[], %b::text[]::uuid[])"
+            " AS u(account_id, id) WHERE o.account_id = u.account_id AND o.id = u.id",
+            (at, [e.account_id for e in events], [e.id for e in events]),
+        )

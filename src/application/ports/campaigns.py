@@ -138,8 +138,8 @@ class CampaignRepository(Protocol):
         ...
 
     async def count_final_status(self, account_id: str, campaign_id: str, status: MessageStatus,
-                                 at: datetime) -> None:
-        """One more of the campaign's messages `delivered` or `failed` by its delivery report.
+                                 at: datetime, n: int = 1) -> None:
+        """`n` (one) more of the campaign's messages `delivered` or `failed` by its delivery report.
         Increments in place (concurrent reports for one campaign never lose a count); a campaign
         that does not exist is left alone."""
         ...

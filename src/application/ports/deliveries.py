@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -46,6 +47,15 @@ class DeliveryReportRepository(Protocol):
 
     async def record_status(self, message: Message) -> None:
         """Store the message's status, delivered_at, error and updated_at."""
+        ...
+
+    async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
+        """`messages_by_gateway_ref` for several references in one go (a job's reports): up to
+        `limit` messages per reference found, all locked until the transaction ends."""
+        ...
+
+    async def record_statuses(self, messages: Sequence[Message]) -> None:
+        """`record_status` for several messages in one go."""
         ...
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None: ...
