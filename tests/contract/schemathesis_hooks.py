@@ -18,8 +18,15 @@ new: a valid Idempotency-Key gets a unique suffix (a reused key with another bod
 design, the caller's promise broken, and is tested in tests/http/test_idempotency_sends.py), and a
 valid register email gets a unique local-part prefix (two registrations of one address are a 409,
 and the stateful phase would spend its steps on them instead of following register -> login).
-Both stay valid and keep what was generated, so the checks judge the request as generated.
-No finding is filtered.
+Both stay valid and keep what was generated, so the checks judge the request as generated. In
+the stateful phase the number a link's body gives a new contact or extra number is made unique
+the same way (a list holds a number once).
+
+Some valid input names what only the server can make. Valid input to a contact operation gets a
+contact (and extra number) that exists, made for the case; valid input to verify-phone gets a code
+that was sent, to an account and number of the case's own, read off the gateway simulator as the
+customer would read it off their phone. Random ids and codes would all be 404 or 400 and never
+reach the operation's own logic. No finding is filtered.
 
 With the Google contacts feature on (its own run), the fake Google stands in for the user's
 browser and Google: a state is minted by the server and a code by Google, so no generator can
@@ -70,6 +77,9 @@ _CONTACT_OPERATIONS = {
     "GET /v1/contact-lists/{list_id}/contacts", f"GET {_CONTACT}", f"PUT {_CONTACT}", f"DELETE {_CONTACT}",
     f"POST {_CONTACT}/phones", f"DELETE {_CONTACT}/phones/{{phone_id}}",
 }
+# The links' bodies name one number each; a walk that follows them into a list holding it already
+# would only ever meet 409 duplicate_contact.
+_NUMBER_TAKING = {"POST /v1/contact-lists/{list_id}/contacts", f"POST {_CONTACT}/phones"}
 _hook_list: list[str] = []  # the one list these cases' contacts go to, made on first use
 
 
@@ -156,6 +166,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _CONTACT_OPERATIONS and case.meta is not None
             and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
         _use_a_real_contact(case, n)
+    if (case.operation.label in _NUMBER_TAKING and case.meta is not None and case.meta.phase.name == "stateful"
+            and isinstance(case.body, dict) and isinstance(case.body.get("phone"), str)):
+        case.body["phone"] = f"+25571{next(_numbers):07d}"  # a link's number, unique as a real client's is
     if (case.operation.label == "POST /v1/auth/verify-phone" and case.meta is not None
             and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
         _verify_with_a_real_code(case, n)
