@@ -18,10 +18,8 @@ from domain.contacts import (
     validate_contact_name,
 )
 from domain.errors import NotFound, TooManyPhoneNumbers, ValidationError
-from domain.rules import validate_paging
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,8 @@ from application.ports import Clock, IdGenerator, InboundMessage, InboundSms, Un
 from domain.errors import ValidationError
 from domain.inbound import OptOutAction, classify_inbound
 from domain.phone import normalize_msisdn
-from domain.rules import validate_paging
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 100
 MAX_INBOUND_LENGTH = 1600
 
 

@@ -18,10 +18,8 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from domain.errors import NotFound, ValidationError
-from domain.rules import validate_paging
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 100
 MAX_ANNOUNCEMENT_LENGTH = 1000
 
 

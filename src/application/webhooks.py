@@ -17,11 +17,9 @@ from application.ports import (
     WebhookSender,
 )
 from domain.errors import NotFound, ValidationError
-from domain.rules import validate_paging
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.webhooks import MAX_ENDPOINTS_PER_ACCOUNT, validate_events, validate_url
 
-DEFAULT_PER_PAGE = 25
-MAX_PER_PAGE = 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 1024  # hashing a megabyte per login would be a denial of service
 MAX_EMAIL_LENGTH = 254  # RFC 5321 path limit
 MAX_PAGE = 1_000_000  # far past any real listing; keeps OFFSET arithmetic inside the database's bigint
+DEFAULT_PER_PAGE = 25  # every paged listing but the credit history (50, the spec's)
+MAX_PER_PAGE = 100
 
 _SENDER_ID = re.compile(r"[A-Za-z0-9]{1,%d}" % MAX_SENDER_ID_LENGTH)
 _PRINTABLE_ASCII = re.compile(r"[\x20-\x7e]+")

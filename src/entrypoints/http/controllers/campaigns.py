@@ -17,8 +17,6 @@ from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Stream
 
 from application.campaign_reads import (
-    DEFAULT_PER_PAGE,
-    MAX_PER_PAGE,
     REPORT_COLUMNS,
     CampaignReport,
     GetCampaign,
@@ -31,7 +29,7 @@ from application.campaigns import MAX_NAME_LENGTH, CampaignRequest, CreateCampai
 from domain.campaigns import SCHEDULED_AT_PATTERN, UUID_PATTERN, CampaignStatus
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.messages import Message, MessageStatus
-from domain.rules import WHITESPACE
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, WHITESPACE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -13,8 +13,6 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from application.contact_lists import (
-    DEFAULT_PER_PAGE,
-    MAX_PER_PAGE,
     ContactListWithContacts,
     CreateContactList,
     DeleteContactList,
@@ -47,7 +45,7 @@ from domain.errors import (
     NotFound,
     TooManyPhoneNumbers,
 )
-from domain.rules import MAX_EMAIL_LENGTH, trimmed_pattern
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_EMAIL_LENGTH, trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

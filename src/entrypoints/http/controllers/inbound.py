@@ -9,8 +9,9 @@ import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from application.inbound import DEFAULT_PER_PAGE, MAX_PER_PAGE, ListInboundMessages
+from application.inbound import ListInboundMessages
 from domain.inbound import OptOutAction
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -12,13 +12,11 @@ from litestar.params import QueryParameter
 
 from application.message_logs import (
     DATE_FROM_PATTERN,
-    DEFAULT_PER_PAGE,
-    MAX_PER_PAGE,
     ListMessageLogs,
     MessageLogQuery,
 )
 from domain.contacts import MAX_SEARCH_LENGTH
-from domain.rules import trimmed_pattern
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, trimmed_pattern
 from domain.messages import MessageStatus
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -12,8 +12,6 @@ from litestar.params import FromPath, JSONBody
 
 from application.ports import DeliveryHistory
 from application.webhooks import (
-    DEFAULT_PER_PAGE,
-    MAX_PER_PAGE,
     DeleteWebhook,
     ListWebhookDeliveries,
     ListWebhooks,
@@ -21,6 +19,7 @@ from application.webhooks import (
 )
 from domain.errors import NotFound
 from domain.webhook_deliveries import DeliveryStatus
+from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH, URL_PATTERN
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
