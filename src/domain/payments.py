@@ -2,7 +2,10 @@
 
 Providers and operators repeat themselves, so settling an order again the same way is a no-op the
 caller can see (`changed=False`: grant nothing, notify nobody). Settling it the other way is a
-contradiction that needs a human, hence `IllegalTransition`.
+contradiction that needs a human, hence `IllegalTransition` — with one exception, so that money is
+never lost: the provider's proof that the payer paid (`PAID`) confirms an order that had already
+failed (it expired, say, while the payer was typing the PIN). That late confirmation is a change
+like any other (credits granted once); the caller sees it as `changed` from `FAILED`.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ class PaymentStatus(StrEnum):
 
 
 class PaymentEvent(StrEnum):
-    CONFIRM = "confirm"  # payer approved; the provider says the money arrived
+    PAID = "paid"  # the provider says the money arrived (its callback or its status answer)
+    CONFIRM = "confirm"  # an operator confirms (a `manual` order, or one a human checked)
     FAIL = "fail"  # declined, failed by an operator, or expired unanswered
 
 
@@ -31,7 +35,11 @@ class PaymentTransition(NamedTuple):
     changed: bool
 
 
-_OUTCOME = {PaymentEvent.CONFIRM: PaymentStatus.CONFIRMED, PaymentEvent.FAIL: PaymentStatus.FAILED}
+_OUTCOME = {
+    PaymentEvent.PAID: PaymentStatus.CONFIRMED,
+    PaymentEvent.CONFIRM: PaymentStatus.CONFIRMED,
+    PaymentEvent.FAIL: PaymentStatus.FAILED,
+}
 
 
 def next_payment_status(current: PaymentStatus, event: PaymentEvent) -> PaymentTransition:
@@ -40,4 +48,6 @@ def next_payment_status(current: PaymentStatus, event: PaymentEvent) -> PaymentT
         return PaymentTransition(outcome, changed=True)
     if current == outcome:
         return PaymentTransition(current, changed=False)
+    if current == PaymentStatus.FAILED and event == PaymentEvent.PAID:  # late money: never lost
+        return PaymentTransition(PaymentStatus.CONFIRMED, changed=True)
     raise IllegalTransition(f"A {current} payment cannot {event}.", field="status")
