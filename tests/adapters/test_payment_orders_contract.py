@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.payments import EXPIRED, ExpireStalePaymentOrders
-from application.ports import PaymentOrder
+from application.ports import PaymentOrder, ProviderEvent
 from domain.payments import PaymentStatus
 from tests_support import Backend, ids
 
@@ -112,3 +113,88 @@ def test_the_database_keeps_settlement_columns_consistent_with_the_status(clean_
                                                          ("pending", None, EXPIRED), ("lost", None, None)]):
             with pytest.raises(psycopg.errors.CheckViolation):
                 conn.execute(insert, (ACCOUNT, ids(2 + n), status, failed_at, reason))
+
+
+async def test_new_order_fields_round_trip_and_the_reference_is_the_id_without_dashes(store: Backend) -> None:
+    sold = order(1, source="package", package_id=3, provider="mobilemoney",
+                 rate_tzs_per_credit=None, leftover_tzs=0)
+    voucher = order(2, rate_tzs_per_credit=Decimal("28.50"), leftover_tzs=14,
+                    checkout_url="https://pay.example/c/1", provider="mobilemoney-session")
+    await add(store, sold, voucher)
+    assert sold.reference == sold.id.replace("-", "") and sold.reference.isalnum()
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, sold.id) == sold
+        assert await uow.payment_orders.get(ACCOUNT, voucher.id) == voucher
+        assert await uow.payment_orders.lock_by_reference(voucher.reference) == voucher
+        assert await uow.payment_orders.lock_by_reference("nothere") is None
+        assert await uow.payment_orders.lock(ACCOUNT, sold.id) == sold
+        assert await uow.payment_orders.lock(OTHER, sold.id) is None
+        assert await uow.payment_orders.find(voucher.id) == voucher
+        assert await uow.payment_orders.find("nope") is None
+
+
+async def test_a_late_confirmation_keeps_the_failure_it_overturned(store: Backend) -> None:
+    placed = order(1)
+    await add(store, placed)
+    failed = replace(placed, status=PaymentStatus.FAILED, failed_at=T0, failure_reason="expired",
+                     settled_by="expiry", updated_at=T0)
+    late = replace(failed, status=PaymentStatus.CONFIRMED, confirmed_at=T0 + timedelta(minutes=12),
+                   confirmed_late=True, settled_by="callback", provider_ref="CP-9", review_reason=None)
+    for step in (failed, late):
+        async with store.uow() as uow:
+            await uow.payment_orders.record_settlement(step)
+            await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, placed.id) == late
+
+
+async def test_pages_are_newest_first_per_account_and_status(store: Backend) -> None:
+    await add(store, order(1, minutes=1), order(2, minutes=2),
+              order(3, minutes=3, status=PaymentStatus.CONFIRMED, confirmed_at=T0), order(4, OTHER, minutes=4))
+    async with store.uow() as uow:
+        every = await uow.payment_orders.page(ACCOUNT, None, 1, 2)
+        rest = await uow.payment_orders.page(ACCOUNT, None, 2, 2)
+        pending = await uow.payment_orders.page(ACCOUNT, PaymentStatus.PENDING, 1, 10)
+        across = await uow.payment_orders.operator_list(None, 10)
+        confirmed = await uow.payment_orders.operator_list(PaymentStatus.CONFIRMED, 10)
+    assert ([o.id for o in every.orders], every.total) == ([ids(103), ids(102)], 3)
+    assert [o.id for o in rest.orders] == [ids(101)]
+    assert ([o.id for o in pending.orders], pending.total) == ([ids(102), ids(101)], 2)
+    assert [o.id for o in across] == [ids(104), ids(103), ids(102), ids(101)]
+    assert [o.id for o in confirmed] == [ids(103)]
+
+
+async def test_orders_to_poll_are_pending_ones_a_provider_holds(store: Backend) -> None:
+    await add(store, order(1, minutes=2), order(2, minutes=1, provider="manual", payer_phone=None),
+              order(3, OTHER, minutes=0), order(4, minutes=30))
+    async with store.uow() as uow:
+        found = await uow.payment_orders.pending_for_poll(T0 + timedelta(minutes=10), 10)
+    assert [o.id for o in found] == [ids(103), ids(101)]
+
+
+async def test_payer_phones_are_verified_per_account(store: Backend) -> None:
+    async with store.uow() as uow:
+        await uow.payer_phones.add(ACCOUNT, "+255712000001", T0)
+        await uow.payer_phones.add(ACCOUNT, "+255712000001", T0 + timedelta(days=1))  # again: fine
+        await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.payer_phones.is_verified(ACCOUNT, "+255712000001")
+        assert not await uow.payer_phones.is_verified(OTHER, "+255712000001")
+        assert not await uow.payer_phones.is_verified(ACCOUNT, "+255712000002")
+
+
+async def test_provider_answers_are_kept_per_order_oldest_first(store: Backend) -> None:
+    placed = order(1)
+    events = [ProviderEvent(id=ids(300 + n), provider="mobilemoney", channel=channel,
+                            order_reference=placed.reference if n != 2 else "unknownref",
+                            account_id=ACCOUNT if n != 2 else None, order_id=placed.id if n != 2 else None,
+                            outcome=outcome, reason=reason, body='{"x": 1}', received_at=T0 + timedelta(seconds=10 - n))
+              for n, channel, outcome, reason in [(1, "callback", "applied", None), (2, "callback", "refused", "bad"),
+                                                  (3, "poll", "repeat", None)]]
+    async with store.uow() as uow:
+        for event in events:
+            await uow.provider_events.add(event)
+        await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.provider_events.for_order(placed.reference) == [events[2], events[0]]
+        assert await uow.provider_events.for_order("unknownref") == [events[1]]

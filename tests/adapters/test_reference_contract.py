@@ -50,3 +50,36 @@ async def test_memory_holds_exactly_the_rows_the_migration_seeds(clean_database:
         await pool.close()
     async with MemoryUnitOfWork(MemoryStore()) as uow:
         assert await uow.country_rates.all() == seeded
+
+
+async def test_packages_templates_and_the_voucher_card_are_saved_and_read_alike(backend) -> None:
+    from datetime import UTC, datetime
+
+    from application.ports import CreditPackage, ReferenceChange, Template
+    from domain.vouchers import VoucherRateCard, VoucherTier
+
+    card = VoucherRateCard(1_000, (VoucherTier(9_999, Decimal("30.00")), VoucherTier(None, Decimal("25.50"))))
+    at = datetime(2026, 3, 1, tzinfo=UTC)
+    async with backend.uow() as uow:
+        for package in (CreditPackage(90, "Big", 5_000, 120_000), CreditPackage(91, "Small", 100, 3_000),
+                        CreditPackage(92, "Old", 10, 400, active=False)):
+            await uow.packages.save(package)
+        await uow.packages.save(CreditPackage(91, "Small+", 110, 3_000))
+        await uow.templates.save(Template("zz-reminder", "Reminder", "zz-billing", "Hi {first_name}"))
+        await uow.templates.save(Template("zz-old", "Old", "zz-billing", "x", active=False))
+        await uow.voucher_rates.save(VoucherRateCard(1, (VoucherTier(None, Decimal("1.00")),)))
+        await uow.voucher_rates.save(card)
+        await uow.country_rates.save(CountryRate("Atlantis", "XA", "+999", Decimal("200.00")))
+        await uow.reference_changes.add(ReferenceChange("package", "91", {"credits": 100}, {"credits": 110}, "ops", at))
+        await uow.commit()
+    async with backend.uow() as uow:
+        mine = [p for p in await uow.packages.all() if p.id >= 90]
+        assert mine == [CreditPackage(91, "Small+", 110, 3_000), CreditPackage(90, "Big", 5_000, 120_000)]
+        assert (await uow.packages.get(92)) == CreditPackage(92, "Old", 10, 400, active=False)
+        assert [p.id for p in await uow.packages.all(include_retired=True) if p.id >= 90] == [92, 91, 90]
+        assert [t.id for t in await uow.templates.all() if t.category == "zz-billing"] == ["zz-reminder"]
+        assert await uow.templates.get("zz-old") == Template("zz-old", "Old", "zz-billing", "x", active=False)
+        assert await uow.voucher_rates.card() == card
+        assert await uow.country_rates.find("atlantis") == CountryRate("Atlantis", "XA", "+999", Decimal("200.00"))
+        changes = await uow.reference_changes.newest("package", 10)
+        assert ReferenceChange("package", "91", {"credits": 100}, {"credits": 110}, "ops", at) in changes

@@ -19,8 +19,14 @@ from adapters.memory.deliveries import MemoryDeliveryReports
 from adapters.memory.inbound import MemoryInbound, MemoryOptOuts
 from adapters.memory.notifications import MemoryNotifications
 from adapters.memory.outbox import MemoryEventOutbox
-from adapters.memory.payments import MemoryPaymentOrders
-from adapters.memory.reference import MemoryCountryRates
+from adapters.memory.payments import MemoryPayerPhones, MemoryPaymentOrders, MemoryProviderEvents
+from adapters.memory.reference import (
+    MemoryCountryRates,
+    MemoryCreditPackages,
+    MemoryReferenceChanges,
+    MemoryTemplates,
+    MemoryVoucherRates,
+)
 from adapters.memory.store import MemoryStore
 from adapters.memory.webhooks import MemoryWebhooks
 
@@ -60,6 +66,12 @@ class MemoryUnitOfWork:
         self.opt_outs = MemoryOptOuts(self.store)
         self.delivery_reports = MemoryDeliveryReports(self.store)
         self.payment_orders = MemoryPaymentOrders(self.store)
+        self.payer_phones = MemoryPayerPhones(self.store)
+        self.provider_events = MemoryProviderEvents(self.store)
+        self.packages = MemoryCreditPackages(self.store)
+        self.templates = MemoryTemplates(self.store)
+        self.voucher_rates = MemoryVoucherRates(self.store)
+        self.reference_changes = MemoryReferenceChanges(self.store)
         self.campaigns = MemoryCampaigns(self.store)
         self.contact_lists = MemoryContactLists(self.store)
         self.contacts = MemoryContacts(self.store)

@@ -1,22 +1,26 @@
-"""Payment orders in PostgreSQL."""
+"""Payment orders, verified payer phones and the providers' answers, in PostgreSQL."""
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
+from psycopg.rows import class_row, dict_row
 
 from adapters.postgres.ids import is_uuid
-from application.ports import PaymentOrder
+from application.ports import PaymentOrder, PaymentOrderPage, ProviderEvent
 from domain.payments import PaymentStatus
 
-_ORDER = (
-    "SELECT account_id::text, id::text, source, provider, amount, credit_amount, checkout_message,"
-    " payer_phone, created_at, updated_at, status, currency, provider_ref, confirmed_at, failed_at,"
-    " failure_reason FROM payment_orders"
+_COLUMNS = (
+    "account_id, id, source, provider, amount, credit_amount, checkout_message, payer_phone, created_at,"
+    " updated_at, status, currency, provider_ref, confirmed_at, failed_at, failure_reason,"
+    " package_id, rate_tzs_per_credit, leftover_tzs, checkout_url, settled_by, confirmed_late, review_reason"
 )
+_ORDER = f"SELECT {_COLUMNS.replace('account_id, id,', 'account_id::text, id::text,', 1)} FROM payment_orders"
+_SETTLEMENT = ("status", "provider_ref", "updated_at", "confirmed_at", "failed_at", "failure_reason",
+               "settled_by", "confirmed_late", "review_reason")
 
 
 def _order(row: dict[str, Any]) -> PaymentOrder:
@@ -32,23 +36,54 @@ class PostgresPaymentOrders:
             await cur.execute(query, params)
             return [_order(row) for row in await cur.fetchall()]
 
+    async def _one(self, query: str, params: tuple[Any, ...]) -> PaymentOrder | None:
+        found = await self._all(query, params)
+        return found[0] if found else None
+
     async def add(self, order: PaymentOrder) -> None:
+        values = [getattr(order, name) for name in _COLUMNS.split(", ")]
+        values[_COLUMNS.split(", ").index("status")] = order.status.value
         await self._conn.execute(
-            "INSERT INTO payment_orders (account_id, id, status, source, provider, amount, currency,"
-            " credit_amount, checkout_message, payer_phone, provider_ref, failure_reason, created_at,"
-            " updated_at, confirmed_at, failed_at)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            (order.account_id, order.id, order.status.value, order.source, order.provider, order.amount,
-             order.currency, order.credit_amount, order.checkout_message, order.payer_phone,
-             order.provider_ref, order.failure_reason, order.created_at, order.updated_at,
-             order.confirmed_at, order.failed_at),
+            f"INSERT INTO payment_orders ({_COLUMNS}) VALUES ({', '.join(['%s'] * len(values))})", values
         )
 
     async def get(self, account_id: str, order_id: str) -> PaymentOrder | None:
         if not is_uuid(order_id):
             return None
-        found = await self._all(f"{_ORDER} WHERE account_id = %s AND id = %s", (account_id, order_id))
-        return found[0] if found else None
+        return await self._one(f"{_ORDER} WHERE account_id = %s AND id = %s", (account_id, order_id))
+
+    async def lock(self, account_id: str, order_id: str) -> PaymentOrder | None:
+        if not is_uuid(order_id):
+            return None
+        return await self._one(f"{_ORDER} WHERE account_id = %s AND id = %s FOR UPDATE", (account_id, order_id))
+
+    async def lock_by_reference(self, reference: str) -> PaymentOrder | None:
+        return await self._one(f"{_ORDER} WHERE reference = %s FOR UPDATE", (reference,))
+
+    async def find(self, order_id: str) -> PaymentOrder | None:
+        if not is_uuid(order_id):
+            return None
+        return await self._one(f"{_ORDER} WHERE id = %s", (order_id,))
+
+    async def page(self, account_id: str, status: PaymentStatus | None, page: int,
+                   per_page: int) -> PaymentOrderPage:
+        where, params = "account_id = %s", [account_id]
+        if status is not None:
+            where, params = where + " AND status = %s", [*params, status.value]
+        async with self._conn.cursor() as cur:
+            await cur.execute(f"SELECT count(*) FROM payment_orders WHERE {where}", params)
+            total = (await cur.fetchone() or (0,))[0]
+        orders = await self._all(
+            f"{_ORDER} WHERE {where} ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
+            (*params, per_page, (page - 1) * per_page),
+        )
+        return PaymentOrderPage(orders=orders, total=total)
+
+    async def operator_list(self, status: PaymentStatus | None, limit: int) -> list[PaymentOrder]:
+        if status is None:
+            return await self._all(f"{_ORDER} ORDER BY created_at DESC, id DESC LIMIT %s", (limit,))
+        return await self._all(f"{_ORDER} WHERE status = %s ORDER BY created_at DESC, id DESC LIMIT %s",
+                               (status.value, limit))
 
     async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         return await self._all(
@@ -57,10 +92,58 @@ class PostgresPaymentOrders:
             (created_before, limit),
         )
 
-    async def record_settlement(self, order: PaymentOrder) -> None:
-        await self._conn.execute(
-            "UPDATE payment_orders SET status = %s, provider_ref = %s, updated_at = %s, confirmed_at = %s,"
-            " failed_at = %s, failure_reason = %s WHERE account_id = %s AND id = %s",
-            (order.status.value, order.provider_ref, order.updated_at, order.confirmed_at, order.failed_at,
-             order.failure_reason, order.account_id, order.id),
+    async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
+        return await self._all(
+            f"{_ORDER} WHERE status = 'pending' AND provider <> 'manual' AND created_at < %s"
+            " ORDER BY created_at, id LIMIT %s",
+            (created_before, limit),
         )
+
+    async def record_settlement(self, order: PaymentOrder) -> None:
+        values = [getattr(order, name) for name in _SETTLEMENT]
+        values[0] = order.status.value
+        await self._conn.execute(
+            f"UPDATE payment_orders SET {', '.join(f'{name} = %s' for name in _SETTLEMENT)}"
+            " WHERE account_id = %s AND id = %s",
+            (*values, order.account_id, order.id),
+        )
+
+
+class PostgresPayerPhones:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, account_id: str, phone: str, verified_at: datetime) -> None:
+        await self._conn.execute(
+            "INSERT INTO payer_phones (account_id, phone, verified_at) VALUES (%s, %s, %s)"
+            " ON CONFLICT (account_id, phone) DO UPDATE SET verified_at = excluded.verified_at",
+            (account_id, phone, verified_at),
+        )
+
+    async def is_verified(self, account_id: str, phone: str) -> bool:
+        async with self._conn.cursor() as cur:
+            await cur.execute("SELECT 1 FROM payer_phones WHERE account_id = %s AND phone = %s", (account_id, phone))
+            return await cur.fetchone() is not None
+
+
+_EVENT_COLUMNS = "id, provider, channel, order_reference, account_id, order_id, outcome, reason, body, received_at"
+
+
+class PostgresProviderEvents:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, event: ProviderEvent) -> None:
+        await self._conn.execute(
+            f"INSERT INTO payment_provider_events ({_EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
+            astuple(event),
+        )
+
+    async def for_order(self, order_reference: str) -> list[ProviderEvent]:
+        columns = _EVENT_COLUMNS.replace("id,", "id::text,", 1).replace(
+            "account_id, order_id", "account_id::text, order_id::text")
+        async with self._conn.cursor(row_factory=class_row(ProviderEvent)) as cur:
+            await cur.execute(
+                f"SELECT {columns} FROM payment_provider_events WHERE order_reference = %s"
+                " ORDER BY received_at, id", (order_reference,))
+            return await cur.fetchall()

@@ -1,13 +1,20 @@
-"""Public reference data in PostgreSQL: the rate card (seeded by migration 0004)."""
+"""Public reference data in PostgreSQL: the rate card, credit packages, compose templates and the
+voucher rate card (migration 0016 and the shipped data files fill them), and their change log."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
+from psycopg.types.json import Jsonb
 
-from application.ports import CountryRate
+from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
+from domain.vouchers import VoucherRateCard, VoucherTier
 
 _COUNTRY_RATE = "SELECT name, iso2, dial_code, rate_tzs FROM country_rates"
+_PACKAGE = "SELECT id, name, credits, price_tzs, active FROM packages"
+_TEMPLATE = "SELECT id, name, category, body, active FROM templates"
 
 
 class PostgresCountryRates:
@@ -26,3 +33,107 @@ class PostgresCountryRates:
                 (country, country),
             )
             return await cur.fetchone()
+
+    async def save(self, rate: CountryRate) -> None:
+        await self._conn.execute(
+            "INSERT INTO country_rates (name, iso2, dial_code, rate_tzs) VALUES (%s, %s, %s, %s)"
+            " ON CONFLICT (iso2) DO UPDATE SET name = excluded.name, dial_code = excluded.dial_code,"
+            " rate_tzs = excluded.rate_tzs",
+            (rate.name, rate.iso2, rate.dial_code, rate.rate_tzs),
+        )
+
+
+class PostgresCreditPackages:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def all(self, include_retired: bool = False) -> list[CreditPackage]:
+        where = "" if include_retired else " WHERE active"
+        async with self._conn.cursor(row_factory=class_row(CreditPackage)) as cur:
+            await cur.execute(f"{_PACKAGE}{where} ORDER BY price_tzs, id")
+            return await cur.fetchall()
+
+    async def get(self, package_id: int) -> CreditPackage | None:
+        async with self._conn.cursor(row_factory=class_row(CreditPackage)) as cur:
+            await cur.execute(f"{_PACKAGE} WHERE id = %s", (package_id,))
+            return await cur.fetchone()
+
+    async def save(self, package: CreditPackage) -> None:
+        await self._conn.execute(
+            "INSERT INTO packages (id, name, credits, price_tzs, active) VALUES (%s, %s, %s, %s, %s)"
+            " ON CONFLICT (id) DO UPDATE SET name = excluded.name, credits = excluded.credits,"
+            " price_tzs = excluded.price_tzs, active = excluded.active, updated_at = now()",
+            (package.id, package.name, package.credits, package.price_tzs, package.active),
+        )
+
+
+class PostgresTemplates:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def all(self, include_retired: bool = False) -> list[Template]:
+        where = "" if include_retired else " WHERE active"
+        async with self._conn.cursor(row_factory=class_row(Template)) as cur:
+            await cur.execute(f"{_TEMPLATE}{where} ORDER BY category, name, id")
+            return await cur.fetchall()
+
+    async def get(self, template_id: str) -> Template | None:
+        async with self._conn.cursor(row_factory=class_row(Template)) as cur:
+            await cur.execute(f"{_TEMPLATE} WHERE id = %s", (template_id,))
+            return await cur.fetchone()
+
+    async def save(self, template: Template) -> None:
+        await self._conn.execute(
+            "INSERT INTO templates (id, name, category, body, active) VALUES (%s, %s, %s, %s, %s)"
+            " ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,"
+            " body = excluded.body, active = excluded.active, updated_at = now()",
+            (template.id, template.name, template.category, template.body, template.active),
+        )
+
+
+class PostgresVoucherRates:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def card(self) -> VoucherRateCard:
+        async with self._conn.cursor() as cur:
+            await cur.execute("SELECT min_amount_tzs FROM voucher_settings")
+            found = await cur.fetchone()
+            await cur.execute("SELECT max_amount_tzs, rate_tzs_per_credit FROM voucher_tiers"
+                              " ORDER BY max_amount_tzs NULLS LAST")
+            tiers = tuple(VoucherTier(bound, Decimal(rate)) for bound, rate in await cur.fetchall())
+        return VoucherRateCard(min_amount_tzs=found[0] if found else 0, tiers=tiers)
+
+    async def save(self, card: VoucherRateCard) -> None:
+        await self._conn.execute(
+            "INSERT INTO voucher_settings (min_amount_tzs) VALUES (%s) ON CONFLICT (singleton)"
+            " DO UPDATE SET min_amount_tzs = excluded.min_amount_tzs, updated_at = now()",
+            (card.min_amount_tzs,),
+        )
+        await self._conn.execute("DELETE FROM voucher_tiers")
+        async with self._conn.cursor() as cur:
+            await cur.executemany(
+                "INSERT INTO voucher_tiers (max_amount_tzs, rate_tzs_per_credit) VALUES (%s, %s)",
+                [(tier.max_amount_tzs, tier.rate_tzs_per_credit) for tier in card.tiers],
+            )
+
+
+class PostgresReferenceChanges:
+    def __init__(self, conn: AsyncConnection) -> None:
+        self._conn = conn
+
+    async def add(self, change: ReferenceChange) -> None:
+        await self._conn.execute(
+            "INSERT INTO reference_changes (kind, key, before, after, changed_by, changed_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            (change.kind, change.key, None if change.before is None else Jsonb(change.before),
+             None if change.after is None else Jsonb(change.after), change.changed_by, change.changed_at),
+        )
+
+    async def newest(self, kind: ReferenceKind | None, limit: int) -> list[ReferenceChange]:
+        where, params = ("WHERE kind = %s", (kind, limit)) if kind else ("", (limit,))
+        async with self._conn.cursor(row_factory=class_row(ReferenceChange)) as cur:
+            await cur.execute(
+                "SELECT kind, key, before, after, changed_by, changed_at FROM reference_changes"
+                f" {where} ORDER BY changed_at DESC, id DESC LIMIT %s", params)
+            return await cur.fetchall()

@@ -23,8 +23,14 @@ from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
-from adapters.postgres.payments import PostgresPaymentOrders
-from adapters.postgres.reference import PostgresCountryRates
+from adapters.postgres.payments import PostgresPayerPhones, PostgresPaymentOrders, PostgresProviderEvents
+from adapters.postgres.reference import (
+    PostgresCountryRates,
+    PostgresCreditPackages,
+    PostgresReferenceChanges,
+    PostgresTemplates,
+    PostgresVoucherRates,
+)
 from adapters.postgres.webhooks import PostgresWebhooks
 
 
@@ -69,6 +75,12 @@ class PostgresUnitOfWork:
         self.opt_outs = PostgresOptOuts(conn)
         self.delivery_reports = PostgresDeliveryReports(conn)
         self.payment_orders = PostgresPaymentOrders(conn)
+        self.payer_phones = PostgresPayerPhones(conn)
+        self.provider_events = PostgresProviderEvents(conn)
+        self.packages = PostgresCreditPackages(conn)
+        self.templates = PostgresTemplates(conn)
+        self.voucher_rates = PostgresVoucherRates(conn)
+        self.reference_changes = PostgresReferenceChanges(conn)
         self.campaigns = PostgresCampaigns(conn)
         self.contact_lists = PostgresContactLists(conn)
         self.contacts = PostgresContacts(conn)

@@ -52,8 +52,38 @@ from application.ports.message_logs import MessageLogEntry, MessageLogFilter, Me
 from application.ports.messages import MessageRepository, SenderId, SenderIdRepository
 from application.ports.notifications import Notification, NotificationKind, NotificationRepository
 from application.ports.outbox import EventOutbox, OutboxEvent
-from application.ports.payments import PaymentOrder, PaymentOrderRepository
-from application.ports.reference import CountryRate, CountryRates
+from application.ports.mobile_money import (
+    InvalidCallback,
+    MobileMoney,
+    PaymentListener,
+    PaymentRequest,
+    ProviderRejected,
+    ProviderResult,
+    ProviderState,
+    ProviderUnavailable,
+    PushAccepted,
+)
+from application.ports.payments import (
+    PayerPhones,
+    PaymentOrder,
+    PaymentOrderPage,
+    PaymentOrderRepository,
+    ProviderEvent,
+    ProviderEvents,
+    order_reference,
+)
+from application.ports.reference import (
+    CountryRate,
+    CountryRates,
+    CreditPackage,
+    CreditPackages,
+    ReferenceChange,
+    ReferenceChanges,
+    ReferenceKind,
+    Template,
+    Templates,
+    VoucherRates,
+)
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.security import SecretBox
 from application.ports.system import Clock, IdGenerator, JobQueue
@@ -69,6 +99,28 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "InvalidCallback",
+    "MobileMoney",
+    "PaymentListener",
+    "PaymentRequest",
+    "ProviderRejected",
+    "ProviderResult",
+    "ProviderState",
+    "ProviderUnavailable",
+    "PushAccepted",
+    "PayerPhones",
+    "PaymentOrderPage",
+    "ProviderEvent",
+    "ProviderEvents",
+    "order_reference",
+    "CreditPackage",
+    "CreditPackages",
+    "ReferenceChange",
+    "ReferenceChanges",
+    "ReferenceKind",
+    "Template",
+    "Templates",
+    "VoucherRates",
     "AccessTokenRejected",
     "RUN_CAMPAIGN",
     "AccessTokens",

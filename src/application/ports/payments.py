@@ -1,10 +1,12 @@
-"""Payment orders: a package or voucher bought with mobile money."""
+"""Payment orders: a package or voucher bought with mobile money, the payer phones an account
+verified, and the record of every answer a provider gave."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from decimal import Decimal
+from typing import Literal, Protocol
 
 from domain.payments import CURRENCY, PaymentStatus
 
@@ -27,12 +29,82 @@ class PaymentOrder:
     confirmed_at: datetime | None = None
     failed_at: datetime | None = None
     failure_reason: str | None = None
+    package_id: int | None = None  # the package sold (source `package`)
+    rate_tzs_per_credit: Decimal | None = None  # the voucher tier's rate it was sold at
+    leftover_tzs: int = 0  # the part of the amount that bought no whole credit (vouchers)
+    checkout_url: str | None = None  # the hosted checkout link (`mobilemoney-session`)
+    settled_by: str | None = None  # `callback`, `poll`, `operator:<name>` or `expiry`
+    confirmed_late: bool = False  # the provider's proof of payment came after it had failed
+    review_reason: str | None = None  # flagged for an operator
+
+    @property
+    def reference(self) -> str:
+        """Our reference for the order at the provider (unique, alphanumeric)."""
+        return order_reference(self.id)
+
+
+def order_reference(order_id: str) -> str:
+    """The order's reference at the provider: its id without dashes (providers want it
+    alphanumeric), so it is unique as the id is."""
+    return order_id.replace("-", "")
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentOrderPage:
+    orders: list[PaymentOrder]  # newest first
+    total: int
+
+
+ProviderChannel = Literal["callback", "poll"]
+ProviderOutcome = Literal["applied", "repeat", "waiting", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class ProviderEvent:
+    """One answer a provider gave about an order, as it was handled (kept for the operator)."""
+
+    id: str
+    provider: str
+    channel: ProviderChannel
+    order_reference: str | None
+    account_id: str | None
+    order_id: str | None
+    outcome: ProviderOutcome
+    reason: str | None
+    body: str
+    received_at: datetime
 
 
 class PaymentOrderRepository(Protocol):
     async def add(self, order: PaymentOrder) -> None: ...
 
     async def get(self, account_id: str, order_id: str) -> PaymentOrder | None: ...
+
+    async def lock(self, account_id: str, order_id: str) -> PaymentOrder | None:
+        """The order, held by this unit of work until it ends (a racing settlement waits)."""
+        ...
+
+    async def lock_by_reference(self, reference: str) -> PaymentOrder | None:
+        """The order with this provider reference, across accounts, held like `lock`."""
+        ...
+
+    async def page(self, account_id: str, status: PaymentStatus | None, page: int,
+                   per_page: int) -> PaymentOrderPage:
+        """The account's orders, newest first, optionally of one status."""
+        ...
+
+    async def operator_list(self, status: PaymentStatus | None, limit: int) -> list[PaymentOrder]:
+        """Every account's orders, newest first (`ujumbe payments list`)."""
+        ...
+
+    async def find(self, order_id: str) -> PaymentOrder | None:
+        """An order by id across accounts (`ujumbe payments show|confirm|fail`)."""
+        ...
+
+    async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
+        """Pending orders with a provider to ask, created before `created_before`, oldest first,
+        across accounts (the poll job's work list)."""
+        ...
 
     async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         """Pending orders created before `created_before`, across accounts, oldest first; each
@@ -41,6 +113,24 @@ class PaymentOrderRepository(Protocol):
         ...
 
     async def record_settlement(self, order: PaymentOrder) -> None:
-        """Store the order's status, provider_ref, updated_at, confirmed_at, failed_at and
-        failure_reason."""
+        """Store the order's status, provider_ref, updated_at, confirmed_at, failed_at,
+        failure_reason, settled_by, confirmed_late and review_reason."""
+        ...
+
+
+class PayerPhones(Protocol):
+    """Phones an account verified as payers (besides the account's own verified phone)."""
+
+    async def add(self, account_id: str, phone: str, verified_at: datetime) -> None:
+        """Record the phone as verified (again: the newest time wins)."""
+        ...
+
+    async def is_verified(self, account_id: str, phone: str) -> bool: ...
+
+
+class ProviderEvents(Protocol):
+    async def add(self, event: ProviderEvent) -> None: ...
+
+    async def for_order(self, order_reference: str) -> list[ProviderEvent]:
+        """Every answer about the order, oldest first."""
         ...

@@ -1,10 +1,15 @@
-"""Public reference data shared by every account: the international rate card."""
+"""Public reference data shared by every account: the international rate card, the credit
+packages, the compose templates and the voucher rate card. Operators change it (each change
+recorded with who and when); orders copy what they were sold at, so a change never alters one."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
-from typing import Protocol
+from typing import Literal, Protocol
+
+from domain.vouchers import VoucherRateCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +20,37 @@ class CountryRate:
     rate_tzs: Decimal  # indicative price of one SMS part to this country
 
 
+@dataclass(frozen=True, slots=True)
+class CreditPackage:
+    id: int
+    name: str
+    credits: int
+    price_tzs: int
+    active: bool = True  # a retired package is kept (orders name it) but no longer sold
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    id: str  # a slug: `payment-reminder`
+    name: str
+    category: str
+    body: str  # with {placeholders}
+    active: bool = True
+
+
+ReferenceKind = Literal["package", "template", "rate", "voucher"]
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceChange:
+    kind: ReferenceKind
+    key: str  # package id, template id, ISO2 code, or `card`
+    before: dict[str, object] | None  # None: created
+    after: dict[str, object] | None  # None: removed
+    changed_by: str
+    changed_at: datetime
+
+
 class CountryRates(Protocol):
     async def all(self) -> list[CountryRate]:
         """Every country on the card, by name."""
@@ -23,3 +59,43 @@ class CountryRates(Protocol):
     async def find(self, country: str) -> CountryRate | None:
         """By ISO2 code or name, case-insensitively."""
         ...
+
+    async def save(self, rate: CountryRate) -> None:
+        """Add the country or change its row (by ISO2)."""
+        ...
+
+
+class CreditPackages(Protocol):
+    async def all(self, include_retired: bool = False) -> list[CreditPackage]:
+        """By price, cheapest first."""
+        ...
+
+    async def get(self, package_id: int) -> CreditPackage | None: ...
+
+    async def save(self, package: CreditPackage) -> None:
+        """Add the package or change its row (by id)."""
+        ...
+
+
+class Templates(Protocol):
+    async def all(self, include_retired: bool = False) -> list[Template]:
+        """By category, then name."""
+        ...
+
+    async def get(self, template_id: str) -> Template | None: ...
+
+    async def save(self, template: Template) -> None: ...
+
+
+class VoucherRates(Protocol):
+    async def card(self) -> VoucherRateCard: ...
+
+    async def save(self, card: VoucherRateCard) -> None:
+        """Replace the whole card (minimum and tiers) in one go."""
+        ...
+
+
+class ReferenceChanges(Protocol):
+    async def add(self, change: ReferenceChange) -> None: ...
+
+    async def newest(self, kind: ReferenceKind | None, limit: int) -> list[ReferenceChange]: ...

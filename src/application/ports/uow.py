@@ -23,8 +23,14 @@ from application.ports.message_logs import MessageLogs
 from application.ports.messages import MessageRepository, SenderIdRepository
 from application.ports.notifications import NotificationRepository
 from application.ports.outbox import EventOutbox
-from application.ports.payments import PaymentOrderRepository
-from application.ports.reference import CountryRates
+from application.ports.payments import PayerPhones, PaymentOrderRepository, ProviderEvents
+from application.ports.reference import (
+    CountryRates,
+    CreditPackages,
+    ReferenceChanges,
+    Templates,
+    VoucherRates,
+)
 from application.ports.webhooks import WebhookRepository
 
 
@@ -52,6 +58,12 @@ class UnitOfWork(Protocol):
     opt_outs: OptOutRepository
     delivery_reports: DeliveryReportRepository
     payment_orders: PaymentOrderRepository
+    payer_phones: PayerPhones
+    provider_events: ProviderEvents
+    packages: CreditPackages
+    templates: Templates
+    voucher_rates: VoucherRates
+    reference_changes: ReferenceChanges
     campaigns: CampaignRepository
     contact_lists: ContactListRepository
     contacts: ContactRepository
