@@ -1,8 +1,11 @@
-"""Verifying an account's phone with a one-time code sent by SMS.
+"""Verifying a phone with a one-time code sent by SMS: the account's own phone, or a payer
+phone the account may then buy credits from (spec: Voucher order, `/v1/vouchers/otp/*`).
 
 A code has 6 digits, lives 5 minutes, is stored as a keyed hash, and allows 5 wrong guesses.
 How often codes may be sent is `domain.phone_otps`' rule: they go out free of charge, so they
-must not become a free SMS service.
+must not become a free SMS service. Both kinds share the codes and the limits (one code per
+account and number at a time); a code is bound to its purpose, so a payer code never changes
+the account's phone, nor an account code approve a payer.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import hmac
 import re
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Literal
 
 from application.ports import (
@@ -50,12 +54,58 @@ class OtpSent:
     expires_in: int
 
 
-def _code_hash(secrets: Secrets, account_id: str, phone: str, code: str) -> str:
-    # Bound to the account and number, so one code's hash is worthless anywhere else.
-    return secrets.keyed_digest(f"{account_id}:{phone}:{code}")
+@dataclass(frozen=True, slots=True)
+class OtpPurpose:
+    hash_prefix: str
+    text: str  # the SMS, with {code}
+
+
+ACCOUNT_PHONE = OtpPurpose("", "Your ujumbe verification code is {code}. It expires in 5 minutes.")
+PAYER_PHONE = OtpPurpose("payer:", "Your ujumbe code to approve this number for mobile-money payments is {code}."
+                                   " It expires in 5 minutes.")
+
+
+@dataclass(frozen=True, slots=True)
+class PayerPhone:
+    phone: str
+    verified: bool
+    verified_at: datetime
+
+
+def _code_hash(secrets: Secrets, purpose: OtpPurpose, account_id: str, phone: str, code: str) -> str:
+    # Bound to the purpose, account and number, so one code's hash is worthless anywhere else.
+    return secrets.keyed_digest(f"{purpose.hash_prefix}{account_id}:{phone}:{code}")
+
+
+def _code_of(code: str) -> str:
+    if not _CODE.fullmatch(code):
+        raise ValidationError("The code is 6 digits.", field="otp")
+    return code.strip()
+
+
+async def _use_code(uow: UnitOfWork, secrets: Secrets, purpose: OtpPurpose, account_id: str, phone: str,
+                    code: str, now: datetime) -> None:
+    """Spend the code of (account, phone), or raise InvalidOtp (a wrong guess is counted and
+    committed first)."""
+    otp = await uow.phone_otps.get(account_id, phone)
+    if otp is None or otp.expires_at <= now:
+        raise InvalidOtp("No valid code for this number; request a new one.", field="otp")
+    if otp.attempts >= OTP_MAX_ATTEMPTS:
+        raise InvalidOtp("Too many wrong codes; request a new one.", field="otp")
+    if not hmac.compare_digest(otp.code_hash, _code_hash(secrets, purpose, account_id, phone, code)):
+        await uow.phone_otps.save(replace(otp, attempts=otp.attempts + 1))
+        await uow.commit()
+        raise InvalidOtp(field="otp")
+    # Used up, not deleted: the row still counts against the number's and the account's
+    # hourly limits until the purge job removes it.
+    await uow.phone_otps.save(replace(otp, expires_at=now))
 
 
 class SendPhoneOtp:
+    """Text a code for the account's own phone."""
+
+    purpose = ACCOUNT_PHONE
+
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, secrets: Secrets,
                  gateway: SmsGateway, sender: str) -> None:
         self._uow, self._clock, self._ids, self._secrets = uow, clock, ids, secrets
@@ -71,14 +121,15 @@ class SendPhoneOtp:
             else:
                 window = next_window(previous.window, now)
             await uow.phone_otps.save(PhoneOtp(
-                account_id=account_id, phone=phone, code_hash=_code_hash(self._secrets, account_id, phone, code),
+                account_id=account_id, phone=phone,
+                code_hash=_code_hash(self._secrets, self.purpose, account_id, phone, code),
                 attempts=0, expires_at=now + OTP_TTL, sent_at=now, window_started_at=window.started_at,
                 sends_in_window=window.sends,
             ))
             await uow.commit()
         # Platform message (account_id None): the account is not charged for it.
         sms = OutboundSms(message_id=self._ids.new_id(), account_id=None, to=phone, sender=self._sender,
-                          text=f"Your ujumbe verification code is {code}. It expires in 5 minutes.")
+                          text=self.purpose.text.format(code=code))
         result = await submit(self._gateway, sms)
         return OtpSent(phone=phone, status=_OTP_STATUS[result.kind], expires_in=int(OTP_TTL.total_seconds()))
 
@@ -88,26 +139,33 @@ class VerifyPhone:
         self._uow, self._clock, self._secrets = uow, clock, secrets
 
     async def __call__(self, account_id: str, raw_phone: str, code: str) -> Account:
-        phone, now = phone_of(raw_phone), self._clock.now()
-        if not _CODE.fullmatch(code):
-            raise ValidationError("The code is 6 digits.", field="otp")
-        code = code.strip()
+        phone, now, code = phone_of(raw_phone), self._clock.now(), _code_of(code)
         async with self._uow() as uow:
-            otp = await uow.phone_otps.get(account_id, phone)
-            if otp is None or otp.expires_at <= now:
-                raise InvalidOtp("No valid code for this number; request a new one.", field="otp")
-            if otp.attempts >= OTP_MAX_ATTEMPTS:
-                raise InvalidOtp("Too many wrong codes; request a new one.", field="otp")
-            if not hmac.compare_digest(otp.code_hash, _code_hash(self._secrets, account_id, phone, code)):
-                await uow.phone_otps.save(replace(otp, attempts=otp.attempts + 1))
-                await uow.commit()
-                raise InvalidOtp(field="otp")
-            # Used up, not deleted: the row still counts against the number's and the account's
-            # hourly limits until the purge job removes it.
-            await uow.phone_otps.save(replace(otp, expires_at=now))
+            await _use_code(uow, self._secrets, ACCOUNT_PHONE, account_id, phone, code, now)
             account = await _with_verified_phone(uow, account_id, phone)
             await uow.commit()
         return account
+
+
+class SendPayerOtp(SendPhoneOtp):
+    """Text a code for a phone the account wants to pay from (same codes, same limits)."""
+
+    purpose = PAYER_PHONE
+
+
+class VerifyPayerPhone:
+    """Check a payer code: the phone joins the account's payer phones; its own phone is unchanged."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, secrets: Secrets) -> None:
+        self._uow, self._clock, self._secrets = uow, clock, secrets
+
+    async def __call__(self, account_id: str, raw_phone: str, code: str) -> PayerPhone:
+        phone, now, code = phone_of(raw_phone), self._clock.now(), _code_of(code)
+        async with self._uow() as uow:
+            await _use_code(uow, self._secrets, PAYER_PHONE, account_id, phone, code, now)
+            await uow.payer_phones.add(account_id, phone, now)
+            await uow.commit()
+        return PayerPhone(phone=phone, verified=True, verified_at=now)
 
 
 class VerifyPhoneByOperator:

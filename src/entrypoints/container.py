@@ -78,13 +78,17 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
+from application.payment_orders import GetPaymentOrder, ListPaymentOrders, OrderPackage, OrderVoucher
 from application.payments import ExpireStalePaymentOrders
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
+    SendPayerOtp,
     SendPhoneOtp,
+    VerifyPayerPhone,
     VerifyPhone,
     VerifyPhoneByOperator,
 )
+from application.ports import PaymentRequest, ProviderResult, ProviderUnavailable, PushAccepted
 from application.quotes import QuoteMessage
 from application.reconciliation import ReconcileStuckMessages
 from application.reference import FindCountryRate, ListCountryRates
@@ -116,6 +120,23 @@ def _google_endpoints(settings: Settings) -> GoogleEndpoints:
         token_url=settings.google_token_url, people_url=settings.google_people_url,
         revoke_url=settings.google_revoke_url,
     )
+
+
+class _MobileMoneyNotWired:
+    """Placeholder until the mobile-money adapters (simulator, HTTP) are merged: the provider
+    cannot be reached, so every order stays pending (the merge replaces it)."""
+
+    async def push(self, request: PaymentRequest) -> PushAccepted:
+        raise ProviderUnavailable("no mobile-money adapter is wired")
+
+    async def checkout_link(self, request: PaymentRequest) -> str:
+        raise ProviderUnavailable("no mobile-money adapter is wired")
+
+    async def status(self, reference: str) -> ProviderResult:
+        raise ProviderUnavailable("no mobile-money adapter is wired")
+
+    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
+        raise ProviderUnavailable("no mobile-money adapter is wired")
 
 
 class Container(containers.DeclarativeContainer):
@@ -204,6 +225,12 @@ class Container(containers.DeclarativeContainer):
     verify_phone = providers.Factory(VerifyPhone, uow=uow.provider, clock=clock, secrets=secrets)
     verify_phone_by_operator = providers.Factory(VerifyPhoneByOperator, uow=uow.provider)
     purge_expired_phone_otps = providers.Factory(PurgeExpiredPhoneOtps, uow=uow.provider, clock=clock)
+    # payer phones: the same codes and limits, for a phone the account pays from
+    send_payer_otp = providers.Factory(
+        SendPayerOtp, uow=uow.provider, clock=clock, ids=ids, secrets=secrets, gateway=gateway,
+        sender=settings.provided.default_sender,
+    )
+    verify_payer_phone = providers.Factory(VerifyPayerPhone, uow=uow.provider, clock=clock, secrets=secrets)
 
     # idempotency keys, quotes, message logs, the rate card
     idempotency = providers.Factory(IdempotencyGate, uow=uow.provider, clock=clock, ids=ids)
@@ -250,6 +277,11 @@ class Container(containers.DeclarativeContainer):
     set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)
 
     # payment orders
+    mobile_money = providers.Singleton(_MobileMoneyNotWired)  # placeholder: the mobile-money adapters replace it
+    order_package = providers.Factory(OrderPackage, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
+    order_voucher = providers.Factory(OrderVoucher, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
+    get_payment_order = providers.Factory(GetPaymentOrder, uow=uow.provider)
+    list_payment_orders = providers.Factory(ListPaymentOrders, uow=uow.provider)
     expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)
 
     # contact files: imports into a list, exports of one

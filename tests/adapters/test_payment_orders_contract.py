@@ -133,6 +133,20 @@ async def test_new_order_fields_round_trip_and_the_reference_is_the_id_without_d
         assert await uow.payment_orders.find("nope") is None
 
 
+async def test_a_checkout_link_given_after_the_order_was_written_is_stored_and_nothing_else(store: Backend) -> None:
+    placed = order(1, provider="mobilemoney-session", payer_phone=None, checkout_message="waiting for the link")
+    await add(store, placed)
+    at = T0 + timedelta(seconds=2)
+    linked = replace(placed, checkout_url="https://pay.example/c/1", checkout_message="Open https://pay.example/c/1",
+                     updated_at=at)
+    async with store.uow() as uow:
+        # Only the link, its message and updated_at are stored: a status here is ignored.
+        await uow.payment_orders.record_checkout(replace(linked, status=PaymentStatus.CONFIRMED, amount=1))
+        await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.payment_orders.get(ACCOUNT, placed.id) == linked
+
+
 async def test_a_late_confirmation_keeps_the_failure_it_overturned(store: Backend) -> None:
     placed = order(1)
     await add(store, placed)

@@ -14,7 +14,9 @@ from application.accounts import RegisterAccount, Registration, SetPlan
 from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
+    SendPayerOtp,
     SendPhoneOtp,
+    VerifyPayerPhone,
     VerifyPhone,
     VerifyPhoneByOperator,
 )
@@ -124,6 +126,12 @@ class World:
     def verify_phone(self) -> VerifyPhone:
         return VerifyPhone(self.uow, self.clock, self.secrets)
 
+    def send_payer_otp(self) -> SendPayerOtp:
+        return SendPayerOtp(self.uow, self.clock, self.ids, self.secrets, self.gateway, "UJUMBE")
+
+    def verify_payer(self) -> VerifyPayerPhone:
+        return VerifyPayerPhone(self.uow, self.clock, self.secrets)
+
 
 @pytest.fixture()
 def world() -> World:
@@ -219,6 +227,43 @@ async def test_phone_otp_flow(world: World) -> None:
     assert verified.phone == "+255712345678" and verified.phone_verified
     with pytest.raises(InvalidOtp):
         await world.verify_phone()(account.id, "0712345678", code)
+
+
+async def test_a_payer_code_approves_the_phone_for_payments_and_leaves_the_account_phone(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    sent = await world.send_payer_otp()(account.id, "0754 000 111")
+    assert (sent.phone, sent.status) == ("+255754000111", "sent")
+    assert "payments" in world.gateway.submitted[-1].text and world.gateway.submitted[-1].account_id is None
+    verified = await world.verify_payer()(account.id, "+255754000111", world.gateway.last_code())
+    assert (verified.phone, verified.verified, verified.verified_at) == ("+255754000111", True, world.clock.now())
+    async with world.uow() as uow:
+        assert await uow.payer_phones.is_verified(account.id, "+255754000111")
+        stored = await uow.accounts.get(account.id)
+    assert stored is not None and (stored.phone, stored.phone_verified) == (None, False)
+
+
+async def test_a_code_is_good_for_its_own_purpose_only(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    await world.send_payer_otp()(account.id, "0754000111")
+    with pytest.raises(InvalidOtp):  # a payer code does not make the number the account's phone
+        await world.verify_phone()(account.id, "0754000111", world.gateway.last_code())
+    world.clock.advance(61)
+    await world.send_otp()(account.id, "0754000111")
+    with pytest.raises(InvalidOtp):  # nor an account code a payer phone
+        await world.verify_payer()(account.id, "0754000111", world.gateway.last_code())
+
+
+async def test_payer_codes_share_the_limits_of_account_codes(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    await world.send_otp()(account.id, "0754000111")
+    with pytest.raises(OtpThrottled):  # one code a minute per number, whichever the purpose
+        await world.send_payer_otp()(account.id, "0754000111")
+    for n in range(4):
+        await world.send_payer_otp()(account.id, f"07540002{n:02d}")
+    with pytest.raises(OtpThrottled):  # five numbers an hour per account, both kinds counted
+        await world.send_payer_otp()(account.id, "0754000299")
+    with pytest.raises(ValidationError):
+        await world.verify_payer()(account.id, "0754000111", "12345")
 
 
 async def test_phone_otp_limits(world: World) -> None:

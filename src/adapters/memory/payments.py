@@ -61,6 +61,11 @@ class MemoryPaymentOrders:
         pending = await self.pending_created_before(created_before, len(self._rows()))
         return [o for o in pending if o.provider != "manual"][:limit]
 
+    async def record_checkout(self, order: PaymentOrder) -> None:
+        key = (order.account_id, order.id)
+        self._rows()[key] = replace(self._rows()[key], checkout_url=order.checkout_url,
+                                    checkout_message=order.checkout_message, updated_at=order.updated_at)
+
     async def record_settlement(self, order: PaymentOrder) -> None:
         key = (order.account_id, order.id)
         self._rows()[key] = replace(

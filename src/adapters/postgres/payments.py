@@ -99,6 +99,13 @@ class PostgresPaymentOrders:
             (created_before, limit),
         )
 
+    async def record_checkout(self, order: PaymentOrder) -> None:
+        await self._conn.execute(
+            "UPDATE payment_orders SET checkout_url = %s, checkout_message = %s, updated_at = %s"
+            " WHERE account_id = %s AND id = %s",
+            (order.checkout_url, order.checkout_message, order.updated_at, order.account_id, order.id),
+        )
+
     async def record_settlement(self, order: PaymentOrder) -> None:
         values = [getattr(order, name) for name in _SETTLEMENT]
         values[0] = order.status.value

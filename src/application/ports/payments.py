@@ -112,6 +112,11 @@ class PaymentOrderRepository(Protocol):
         (so concurrent expiry runs share the work)."""
         ...
 
+    async def record_checkout(self, order: PaymentOrder) -> None:
+        """Store the order's checkout_url, checkout_message and updated_at (a hosted checkout
+        link the provider gave once the order was written)."""
+        ...
+
     async def record_settlement(self, order: PaymentOrder) -> None:
         """Store the order's status, provider_ref, updated_at, confirmed_at, failed_at,
         failure_reason, settled_by, confirmed_late and review_reason."""
