@@ -25,6 +25,7 @@ import httpx
 import psycopg
 
 EMAIL = "shop@example.com"
+PAYER_PHONE = "+255712345678"  # the customer's verified phone: the API document's order examples pay from it
 EXAMPLE_CONTACT_LIST_ID = "4d3c2b1a-0f9e-4d8c-b7a6-958473625140"  # the list the API document's examples name
 PASSWORD = "s3cret-pass"
 
@@ -109,6 +110,18 @@ def _seed_contact_list(database_url: str, email: str) -> None:
             {"email": email, "list": EXAMPLE_CONTACT_LIST_ID})
 
 
+def _seed_what_orders_buy(database_url: str) -> None:
+    """A package and a voucher rate card to order from, unless the shipped data files gave them
+    (package 1 is the one the API document's order example names)."""
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("INSERT INTO packages (id, name, credits, price_tzs) VALUES (1, 'Starter', 100, 3500)"
+                     " ON CONFLICT (id) DO UPDATE SET active = true")
+        if conn.execute("SELECT count(*) FROM voucher_tiers").fetchone() == (0,):
+            conn.execute("INSERT INTO voucher_settings (min_amount_tzs) VALUES (1000) ON CONFLICT DO NOTHING")
+            conn.execute("INSERT INTO voucher_tiers (max_amount_tzs, rate_tzs_per_credit)"
+                         " VALUES (99999, 30), (NULL, 25)")
+
+
 @contextmanager
 def running_app_with_customer(database_url: str, tmp_path: Path,
                               extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
@@ -122,6 +135,8 @@ def running_app_with_customer(database_url: str, tmp_path: Path,
         _operator("credits", "grant", EMAIL, "1000000000", env=env)
         _operator("announce", "Karibu ujumbe", "--title", "Welcome", env=env)
         _seed_contact_list(database_url, EMAIL)
+        _operator("accounts", "verify-phone", EMAIL, PAYER_PHONE, env=env)
+        _seed_what_orders_buy(database_url)
         api_key = json.loads(_operator("keys", "create", EMAIL, "--name", "contract-tests", "--json", env=env))["key"]
         login = httpx.post(f"{base_url}/v1/auth/login", json={"email": EMAIL, "password": PASSWORD}, timeout=10)
         assert login.status_code == 200, login.text

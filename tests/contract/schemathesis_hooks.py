@@ -23,10 +23,12 @@ the stateful phase the number a link's body gives a new contact or extra number 
 the same way (a list holds a number once).
 
 Some valid input names what only the server can make. Valid input to a contact operation gets a
-contact (and extra number) that exists, made for the case; valid input to verify-phone gets a code
-that was sent, to an account and number of the case's own, read off the gateway simulator as the
-customer would read it off their phone. Random ids and codes would all be 404 or 400 and never
-reach the operation's own logic. No finding is filtered.
+contact (and extra number) that exists, made for the case; valid input to verify-phone (and to
+verify a payer phone) gets a code that was sent, to an account and number of the case's own, read
+off the gateway simulator as the customer would read it off their phone; valid input to a package
+or voucher order names a package on sale, at least the rate card's minimum, and the customer's
+verified phone. Random ids and codes would all be 404 or 400 and never reach the operation's own
+logic. No finding is filtered.
 
 With the Google contacts feature on (its own run), the fake Google stands in for the user's
 browser and Google: a state is minted by the server and a code by Google, so no generator can
@@ -103,12 +105,12 @@ def _use_a_real_contact(case: Any, n: int) -> None:
     case.path_parameters = {**drawn, **{name: ids[name] for name in drawn if name in ids}}
 
 
-def _verify_with_a_real_code(case: Any, n: int) -> None:
-    """Valid input to verify-phone is a code that was sent: one drawn from the pattern is wrong
-    but for one in a million (400 `invalid_otp`), and the operation's success never reached. Each
-    case gets an account of its own that asks for a code to a number of its own (the throttles
-    hold a number to one code a minute and an account to five numbers an hour), and sends the
-    code the simulator delivered, as the customer would read it off their phone."""
+def _verify_with_a_real_code(case: Any, n: int, send_path: str) -> None:
+    """Valid input to verify-phone (or to verify a payer phone) is a code that was sent: one drawn
+    from the pattern is wrong but for one in a million (400 `invalid_otp`), and the operation's
+    success never reached. Each case gets an account of its own that asks for a code to a number of
+    its own (the throttles hold a number to one code a minute and an account to five numbers an
+    hour), and sends the code the simulator delivered, as the customer would read it off their phone."""
     base = case.operation.schema.get_base_url().rstrip("/")
     client = {"X-Forwarded-For": f"10.251.{(n >> 8) & 255}.{n & 255}"}
     account = {"email": f"verify-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
@@ -116,14 +118,41 @@ def _verify_with_a_real_code(case: Any, n: int) -> None:
     login = httpx.post(f"{base}/v1/auth/login", json=account, headers=client)
     headers = {**client, "Authorization": f"Bearer {login.json()['data']['access_token']}"}
     phone = f"+25574{n % 10_000_000:07d}"
-    sent = httpx.post(f"{base}/v1/auth/send-phone-otp", json={"phone": phone}, headers=headers)
+    sent = httpx.post(f"{base}{send_path}", json={"phone": phone}, headers=headers)
     assert sent.status_code == 200, sent.text
     with psycopg.connect(os.environ["UJUMBE_CONTRACT_DATABASE_URL"]) as conn:
         body = conn.execute("SELECT body FROM simulator_messages WHERE to_number = %s ORDER BY seq DESC LIMIT 1",
                             (phone,)).fetchone()[0]
     case.headers["Authorization"] = headers["Authorization"]
+    case.headers.pop("X-API-Key", None)
     case.body = {**(case.body if isinstance(case.body, dict) else {}), "phone": phone,
                  "otp": re.search(r"\b[0-9]{6}\b", body).group()}
+
+
+_VERIFYING = {"POST /v1/auth/verify-phone": "/v1/auth/send-phone-otp",
+              "POST /v1/vouchers/otp/verify": "/v1/vouchers/otp/send"}
+_ORDERING = {"POST /v1/payments", "POST /v1/vouchers"}
+PAYER_PHONE = "+255712345678"  # the customer's verified phone (running_app.PAYER_PHONE; this file runs apart)
+_on_sale: dict[str, int] = {}  # a package on sale and the rate card's minimum, read once
+
+
+def _order_what_is_on_sale(case: Any) -> None:
+    """Valid input to an order names what the customer can buy, as a real client's does: a
+    package on sale, at least the rate card's minimum, and the customer's verified phone where a
+    phone is named or the provider prompts one (a USSD push). Drawn at random they would be a
+    package that does not exist (404), a number nobody verified (409) or too few shillings (400)
+    every time, and the order never placed."""
+    if not _on_sale:
+        with psycopg.connect(os.environ["UJUMBE_CONTRACT_DATABASE_URL"]) as conn:
+            _on_sale["package_id"] = conn.execute("SELECT min(id) FROM packages WHERE active").fetchone()[0]
+            _on_sale["min_amount_tzs"] = conn.execute("SELECT min_amount_tzs FROM voucher_settings").fetchone()[0]
+    body = case.body
+    if "package_id" in body:
+        body["package_id"] = _on_sale["package_id"]
+    if isinstance(body.get("amount"), int) and body["amount"] < _on_sale["min_amount_tzs"]:
+        body["amount"] = _on_sale["min_amount_tzs"]
+    if body.get("phone") is not None or body.get("provider") == "mobilemoney":
+        body["phone"] = PAYER_PHONE
 
 
 _numbers = itertools.count(1)
@@ -169,9 +198,12 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _NUMBER_TAKING and case.meta is not None and case.meta.phase.name == "stateful"
             and isinstance(case.body, dict) and isinstance(case.body.get("phone"), str)):
         case.body["phone"] = f"+25571{next(_numbers):07d}"  # a link's number, unique as a real client's is
-    if (case.operation.label == "POST /v1/auth/verify-phone" and case.meta is not None
+    if (case.operation.label in _VERIFYING and case.meta is not None
             and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
-        _verify_with_a_real_code(case, n)
+        _verify_with_a_real_code(case, n, _VERIFYING[case.operation.label])
+    if (case.operation.label in _ORDERING and case.meta is not None and case.meta.generation.mode.is_positive
+            and isinstance(case.body, dict)):
+        _order_what_is_on_sale(case)
     if (case.operation.label == f"GET {_GOOGLE}/callback" and isinstance(case.query, dict) and "state" in case.query
             and case.meta is not None and case.meta.generation.mode.is_positive):
         consent = _consent(os.environ["UJUMBE_CONTRACT_BASE_URL"])

@@ -26,6 +26,12 @@ SPEC_SCHEMES = {
     ("POST", "/v1/api-keys"): {"jwt"},
     ("GET", "/v1/api-keys"): {"jwt"},
     ("DELETE", "/v1/api-keys/{}"): {"jwt"},
+    ("POST", "/v1/payments"): {"api_key", "jwt"},
+    ("GET", "/v1/payments"): {"api_key", "jwt"},
+    ("GET", "/v1/payments/{}"): {"api_key", "jwt"},
+    ("POST", "/v1/vouchers"): {"api_key", "jwt"},
+    ("POST", "/v1/vouchers/otp/send"): {"api_key", "jwt"},
+    ("POST", "/v1/vouchers/otp/verify"): {"api_key", "jwt"},
 }
 
 

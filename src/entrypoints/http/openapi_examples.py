@@ -151,6 +151,34 @@ EXAMPLES.update({
     },
 })
 
+_ORDER_ID = "7c6b5a49-3827-4160-9e8d-7c6b5a493827"
+_PACKAGE_ORDER = {
+    "id": _ORDER_ID, "reference": _ORDER_ID.replace("-", ""), "status": "pending", "source": "package",
+    "provider": "mobilemoney", "amount": 3500, "currency": "TZS", "credit_amount": 100, "rate_tzs_per_credit": None,
+    "leftover_tzs": 0, "checkout_url": None, "package_id": 1, "phone": "+255712345678",
+    "checkout_message": "Check your phone +255712345678 and enter your mobile-money PIN to pay 3,500 TZS for 100 "
+                        "credits.",
+    "failure_reason": None, "created_at": _AT, "confirmed_at": None, "failed_at": None,
+}
+_VOUCHER_ORDER = {
+    **_PACKAGE_ORDER, "source": "voucher", "provider": "mobilemoney-session", "amount": 10000, "credit_amount": 333,
+    "rate_tzs_per_credit": 30.0, "leftover_tzs": 10, "package_id": None, "phone": None,
+    "checkout_url": f"https://checkout.example/pay/{_ORDER_ID.replace('-', '')}",
+    "checkout_message": f"Open https://checkout.example/pay/{_ORDER_ID.replace('-', '')} to pay 10,000 TZS for 333 "
+                        "credits with mobile money.",
+}
+EXAMPLES.update({
+    ("createPackageOrder", "request"): {"package_id": 1, "provider": "mobilemoney", "phone": "0712345678"},
+    ("createPackageOrder", "201"): _PACKAGE_ORDER,
+    ("createVoucherOrder", "request"): {"amount": 10000, "provider": "mobilemoney-session"},
+    ("createVoucherOrder", "201"): _VOUCHER_ORDER,
+    ("getPaymentOrder", "200"): _PACKAGE_ORDER,
+    ("listPaymentOrders", "200"): {"orders": [_VOUCHER_ORDER, _PACKAGE_ORDER], "page": 1, "per_page": 25, "total": 2},
+    ("sendPayerOtp", "request"): {"phone": "0754000111"},
+    ("sendPayerOtp", "200"): {"phone": "+255754000111", "status": "sent", "expires_in": 300},
+    ("verifyPayerPhone", "200"): {"phone": "+255754000111", "verified": True, "verified_at": _AT},
+})
+
 _BY_ACCESS_TOKEN = {"header.Authorization": "$request.header.Authorization"}
 _NEW_LIST = {"path.list_id": "$response.body#/data/id", **_BY_ACCESS_TOKEN}
 _FIRST_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$response.body#/data/contacts/0/id",
