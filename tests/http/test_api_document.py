@@ -64,6 +64,8 @@ def test_every_error_is_the_one_error_envelope_naming_its_codes(document: dict[s
     ("register", {"201", "400", "409", "413", "429", "500"}),
     ("deleteWebhook", {"200", "400", "401", "403", "404", "429", "500"}),
     ("health", {"200", "400", "429", "500", "503"}),
+    ("createPackageOrder", {"201", "400", "401", "403", "404", "409", "413", "422", "429", "500"}),
+    ("createVoucherOrder", {"201", "400", "401", "403", "409", "413", "422", "429", "500"}),
 ])
 def test_each_operation_lists_every_status_it_answers(document: dict[str, Any], operation_id: str,
                                                       statuses: set[str]) -> None:

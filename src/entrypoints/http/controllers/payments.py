@@ -40,7 +40,8 @@ from entrypoints.http.validation import Number, RequestBody, documented, page_pa
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
 STATUS = QueryParameter(description="Only orders in this status; empty for any.",
                         schema_extra={"enum": ["", *(status.value for status in PaymentStatus)]})
-ORDER_ERRORS = (InvalidPhoneNumber, NotFound, PhoneNotVerified)
+PACKAGE_ORDER_ERRORS = (InvalidPhoneNumber, NotFound, PhoneNotVerified)
+VOUCHER_ORDER_ERRORS = (InvalidPhoneNumber, PhoneNotVerified)
 
 
 def _providers(source: OrderSource) -> list[str]:
@@ -52,13 +53,13 @@ PayerNumber = Annotated[str, documented(description=(
     "or one verified with POST /v1/vouchers/otp/send and /otp/verify (else 409 phone_not_verified)."))]
 
 
-class PackageOrderBody(RequestBody, kw_only=True):
+class PackageOrderRequestBody(RequestBody, kw_only=True):
     package_id: Annotated[int, documented(description="A package on sale (GET /v1/packages); another is 404.")]
     provider: Annotated[str, documented(enum=_providers(OrderSource.PACKAGE))]
     phone: PayerNumber
 
 
-class VoucherOrderBody(RequestBody, kw_only=True):
+class VoucherOrderRequestBody(RequestBody, kw_only=True):
     amount: Annotated[int, documented(minimum=1, maximum=MAX_VOUCHER_TZS, description=(
         "TZS, at least the rate card's min_amount_tzs (GET /v1/vouchers/rate); below it, 400 validation_error."))]
     provider: Annotated[str, documented(enum=_providers(OrderSource.VOUCHER), description=(
@@ -67,7 +68,7 @@ class VoucherOrderBody(RequestBody, kw_only=True):
     phone: PayerNumber | None = None  # required for mobilemoney
 
 
-class PayerOtpVerifyBody(RequestBody, kw_only=True):
+class PayerOtpVerifyRequest(RequestBody, kw_only=True):
     phone: Number
     otp: Annotated[str, documented(pattern=OTP_PATTERN, description="The 6-digit code sent to the phone.")]
 
@@ -112,14 +113,14 @@ def _failed(body: PaymentOrderBody) -> bool:
     return body.status is PaymentStatus.FAILED
 
 
-async def _order_package(order_package: OrderPackage, principal: Principal, data: PackageOrderBody,
+async def _order_package(order_package: OrderPackage, principal: Principal, data: PackageOrderRequestBody,
                          order_id: str | None) -> PaymentOrderBody:
     placed = await order_package(PackageOrderRequest(account_id=principal.account_id, package_id=data.package_id,
                                                      provider=data.provider, phone=data.phone, order_id=order_id))
     return body_of(placed, PaymentOrderBody)
 
 
-async def _order_voucher(order_voucher: OrderVoucher, principal: Principal, data: VoucherOrderBody,
+async def _order_voucher(order_voucher: OrderVoucher, principal: Principal, data: VoucherOrderRequestBody,
                          order_id: str | None) -> PaymentOrderBody:
     placed = await order_voucher(VoucherOrderRequest(account_id=principal.account_id, amount=data.amount,
                                                      provider=data.provider, phone=data.phone, order_id=order_id))
@@ -137,11 +138,11 @@ class PaymentsController(Controller):
     path = "/v1/payments"
     tags = ["payments"]
 
-    @post("/", operation_id="createPackageOrder", status_code=201, opt={"errors": ORDER_ERRORS},
+    @post("/", operation_id="createPackageOrder", status_code=201, opt={"errors": PACKAGE_ORDER_ERRORS},
           parameters=IDEMPOTENCY_PARAMETERS, response_headers=REPLAY_RESPONSE_HEADERS,
           dependencies={**_ORDERING, "order_package": provide(Container.order_package)})
     async def create(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
-                     data: JSONBody[PackageOrderBody], order_package: NamedDependency[OrderPackage],
+                     data: JSONBody[PackageOrderRequestBody], order_package: NamedDependency[OrderPackage],
                      idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[PaymentOrderBody]]:
         """Buy a package: a USSD prompt goes to the verified payer phone; the order is `pending`
         until the payer approves (or `failed` at once, with the provider's reason, if it refused)."""
@@ -172,11 +173,11 @@ class VouchersController(Controller):
     path = "/v1/vouchers"
     tags = ["payments"]
 
-    @post("/", operation_id="createVoucherOrder", status_code=201, opt={"errors": ORDER_ERRORS},
+    @post("/", operation_id="createVoucherOrder", status_code=201, opt={"errors": VOUCHER_ORDER_ERRORS},
           parameters=IDEMPOTENCY_PARAMETERS, response_headers=REPLAY_RESPONSE_HEADERS,
           dependencies={**_ORDERING, "order_voucher": provide(Container.order_voucher)})
     async def create(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
-                     data: JSONBody[VoucherOrderBody], order_voucher: NamedDependency[OrderVoucher],
+                     data: JSONBody[VoucherOrderRequestBody], order_voucher: NamedDependency[OrderVoucher],
                      idempotency: NamedDependency[IdempotencyGate]) -> Response[Envelope[PaymentOrderBody]]:
         """Buy credits for any amount from the rate card's minimum: credits by the tier holding
         the amount (integer division); `leftover_tzs` says what buys nothing."""
@@ -196,7 +197,7 @@ class VouchersController(Controller):
           opt={"errors": (InvalidPhoneNumber, InvalidOtp)},
           dependencies={"principal": authenticated(JWT, API_KEY),
                         "verify_payer_phone": provide(Container.verify_payer_phone)})
-    async def verify_otp(self, principal: NamedDependency[Principal], data: JSONBody[PayerOtpVerifyBody],
+    async def verify_otp(self, principal: NamedDependency[Principal], data: JSONBody[PayerOtpVerifyRequest],
                          verify_payer_phone: NamedDependency[VerifyPayerPhone]) -> Envelope[PayerPhoneBody]:
         """Check the code: the phone may pay the account's orders (its own phone is unchanged)."""
         return ok(body_of(await verify_payer_phone(principal.account_id, data.phone, data.otp), PayerPhoneBody))
