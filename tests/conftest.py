@@ -89,6 +89,7 @@ def settings(clean_database: str, tmp_path: Path) -> Settings:
         secret_key="test-secret-key-that-is-long-enough-for-hs256",
         webhooks_allow_private=True,
         simulator_dlr_delay=0,  # delivery reports are due at once; tests drain the job queue
+        simulator_payment_delay=0,  # so are the simulated payers' answers
     )
 
 
