@@ -93,7 +93,6 @@ from application.phone_verification import (
     VerifyPhone,
     VerifyPhoneByOperator,
 )
-from application.ports import PaymentRequest, ProviderResult, ProviderUnavailable, PushAccepted
 from application.quotes import QuoteMessage
 from application.reconciliation import ReconcileStuckMessages
 from application.reference import FindCountryRate, ListCountryRates
@@ -147,23 +146,6 @@ def _google_endpoints(settings: Settings) -> GoogleEndpoints:
         token_url=settings.google_token_url, people_url=settings.google_people_url,
         revoke_url=settings.google_revoke_url,
     )
-
-
-class _MobileMoneyNotWired:
-    """Placeholder until the mobile-money adapters (simulator, HTTP) are merged: the provider
-    cannot be reached, so every order stays pending (the merge replaces it)."""
-
-    async def push(self, request: PaymentRequest) -> PushAccepted:
-        raise ProviderUnavailable("no mobile-money adapter is wired")
-
-    async def checkout_link(self, request: PaymentRequest) -> str:
-        raise ProviderUnavailable("no mobile-money adapter is wired")
-
-    async def status(self, reference: str) -> ProviderResult:
-        raise ProviderUnavailable("no mobile-money adapter is wired")
-
-    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
-        raise ProviderUnavailable("no mobile-money adapter is wired")
 
 
 class Container(containers.DeclarativeContainer):
@@ -313,7 +295,6 @@ class Container(containers.DeclarativeContainer):
     mobile_money = providers.Singleton(_mobile_money, settings, mobile_money_simulator.provider, clock)
 
     # payment orders
-    mobile_money = providers.Singleton(_MobileMoneyNotWired)  # placeholder: the mobile-money adapters replace it
     order_package = providers.Factory(OrderPackage, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
     order_voucher = providers.Factory(OrderVoucher, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
     get_payment_order = providers.Factory(GetPaymentOrder, uow=uow.provider)

@@ -221,3 +221,19 @@ async def test_a_payer_phone_is_verified_by_code_then_pays(  # type: ignore[no-u
     assert paid.status_code == 201 and provider.pushed[-1].phone == PAYER
     throttled = await client.post("/v1/vouchers/otp/send", json={"phone": PAYER}, headers=buyer.key_headers)
     assert throttled.status_code == 429 and error_of(throttled) == ("otp_throttled", "phone")
+
+
+async def test_with_the_mobile_money_simulator_the_prompt_and_the_checkout_reach_it(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, container: Container, buyer) -> None:  # type: ignore[type-arg]
+    async with container.uow() as uow:  # no fake provider: the app as `ujumbe serve` wires it
+        await uow.packages.save(STARTER)
+        await uow.voucher_rates.save(CARD)
+        await uow.commit()
+    pushed = (await order_package(client, buyer.key_headers)).json()["data"]
+    session = (await client.post("/v1/vouchers/", json={"amount": 10_000, "provider": "mobilemoney-session"},
+                                 headers=buyer.key_headers)).json()["data"]
+    assert pushed["status"] == session["status"] == "pending"
+    assert session["checkout_url"] and session["reference"] in session["checkout_url"]
+    received = await container.mobile_money_simulator().received()
+    assert {(p.reference, p.phone, p.amount) for p in received} == {
+        (pushed["reference"], OWN_PHONE, 3_500), (session["reference"], None, 10_000)}
