@@ -157,7 +157,8 @@ def _order_what_is_on_sale(case: Any) -> None:
     body = case.body
     if "package_id" in body:
         body["package_id"] = _on_sale["package_id"]
-    if isinstance(body.get("amount"), int) and body["amount"] < _on_sale["min_amount_tzs"]:
+    amount = body.get("amount")  # an integer, or a float of integral value (9.0), as JSON allows
+    if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount < _on_sale["min_amount_tzs"]:
         body["amount"] = _on_sale["min_amount_tzs"]
     if body.get("phone") is not None or body.get("provider") == "mobilemoney":
         body["phone"] = PAYER_PHONE
