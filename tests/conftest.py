@@ -2,7 +2,7 @@
 
 `UJUMBE_TEST_DATABASE_URL` points at a server to use; otherwise an embedded PostgreSQL is
 started once for the run. Each run migrates its own database, each test starts empty
-(reference tables keep their seeded rows).
+but for the shipped reference data (rates, packages, templates, the voucher card).
 """
 
 from __future__ import annotations
@@ -22,14 +22,16 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from adapters.memory.system import FrozenClock
 from adapters.postgres.database import embedded_database_url
 from adapters.postgres.migrate import migrate
+from adapters.postgres.reference_loader import restore_reference_data
 from adapters.security import Argon2PasswordHasher
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 
 FAST_PASSWORD_HASHER = functools.partial(Argon2PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
 
-# Tables whose rows are seeded by migrations and shared by all accounts.
-REFERENCE_TABLES = {"schema_migrations", "country_rates"}
+# Tables kept as the migrator left them. The reference data is emptied like the rest and
+# restored from the shipped files, so a test that changes a price leaves none behind.
+KEPT_TABLES = {"schema_migrations"}
 
 
 def _with_dbname(url: str, dbname: str) -> str:
@@ -55,7 +57,7 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture()
 def clean_database(database_url: str) -> str:
-    """The test database with every tenant row removed.
+    """The test database with every tenant row removed, the reference data as shipped.
 
     The ledger refuses TRUNCATE (append-only); this one cleanup transaction disables that
     trigger around its TRUNCATE, which needs only the tables' owner (the role that migrated).
@@ -66,13 +68,14 @@ def clean_database(database_url: str) -> str:
             for row in conn.execute(
                 "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables"
                 " WHERE schemaname = 'public' AND NOT (tablename = ANY(%s))",
-                (sorted(REFERENCE_TABLES),),
+                (sorted(KEPT_TABLES),),
             )
         ]
         if tables:
             conn.execute("ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_truncate")
             conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
             conn.execute("ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_no_truncate")
+        restore_reference_data(conn)
     return database_url
 
 
