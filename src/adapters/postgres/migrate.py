@@ -17,7 +17,7 @@ import psycopg
 from procrastinate.schema import SchemaManager
 
 from adapters.postgres.reference_loader import apply_data_file
-from adapters.reference_data import shipped
+from adapters.reference_data import previous, shipped
 
 _LOCK_KEY = 0x756A756D6265  # "ujumbe"
 # The job queue's tables and functions (procrastinate's own schema) go in as one tracked step
@@ -35,7 +35,7 @@ class Migration:
 
 def reference_data_steps() -> list[Migration]:
     """One step per shipped data file version, each stem's versions in order."""
-    return [Migration(file.step, apply=functools.partial(apply_data_file, file=file)) for file in shipped()]
+    return [Migration(file.step, apply=functools.partial(apply_data_file, file=file, earlier=previous(file))) for file in shipped()]
 
 
 def bundled_migrations() -> list[Migration]:

@@ -32,7 +32,7 @@ from adapters.postgres.reference import (
     change_params,
     voucher_card,
 )
-from adapters.reference_data import DataFile, previous, shipped
+from adapters.reference_data import DataFile, shipped
 from application.ports import (
     CountryRate,
     CreditPackage,
@@ -45,9 +45,8 @@ from application.ports import (
 from domain.vouchers import VoucherRateCard
 
 
-def apply_data_file(conn: psycopg.Connection, file: DataFile) -> list[str]:
-    """Write what `file` changed since its previous version; the keys written."""
-    earlier = previous(file)
+def apply_data_file(conn: psycopg.Connection, file: DataFile, earlier: DataFile | None) -> list[str]:
+    """Write what `file` changed since `earlier` (the version shipped before it); the keys written."""
     current = _current_rows(conn, file.kind)
     written = []
     for key, row in file.rows.items():
