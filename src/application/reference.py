@@ -33,8 +33,9 @@ from domain.reference import (
     check_package,
     check_template_body,
     check_template_id,
+    tzs_rate,
 )
-from domain.vouchers import VoucherRateCard, check_rate_card
+from domain.vouchers import MAX_VOUCHER_TZS, VoucherRateCard, check_rate_card
 
 MAX_HISTORY = 1000
 
@@ -203,8 +204,8 @@ class SetCountryRate(_ChangeUseCase):
             if before is None:
                 _new_record("country", given, ("name", "dial_code", "rate_tzs"))
             after = dataclasses.replace(before or CountryRate("", iso2, "", Decimal(0)), **given)  # type: ignore[arg-type]
-            check_country(after.iso2, after.dial_code, after.rate_tzs)
-            after = dataclasses.replace(after, name=check_name(after.name))
+            rate_tzs = check_country(after.iso2, after.dial_code, after.rate_tzs)
+            after = dataclasses.replace(after, name=check_name(after.name), rate_tzs=rate_tzs)
             if after != before:
                 await uow.country_rates.save(after)
                 await _record(uow, self._clock, "rate", after.iso2, before, after, change.changed_by)
@@ -216,7 +217,11 @@ class SetVoucherRateCard(_ChangeUseCase):
     """Replace the whole card: a minimum and its tiers are only sound together."""
 
     async def __call__(self, card: VoucherRateCard, changed_by: str) -> VoucherRateCard:
-        check_rate_card(card)
+        if any(bound > MAX_VOUCHER_TZS for bound in (card.min_amount_tzs, *(t.max_amount_tzs or 0 for t in card.tiers))):
+            raise ValidationError(f"No top-up is above {MAX_VOUCHER_TZS:,} TZS.", field="tiers")
+        card = check_rate_card(dataclasses.replace(card, tiers=tuple(
+            dataclasses.replace(tier, rate_tzs_per_credit=tzs_rate(tier.rate_tzs_per_credit, field="tiers"))
+            for tier in card.tiers)))
         async with self._uow() as uow:
             before = await uow.voucher_rates.card()
             if card != before:

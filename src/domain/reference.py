@@ -21,6 +21,7 @@ MAX_PACKAGE_ID = 2_147_483_647  # the database's integer
 MAX_PACKAGE_CREDITS = 100_000_000
 MAX_PACKAGE_PRICE_TZS = 1_000_000_000
 MAX_RATE_TZS = Decimal("99999999.99")  # numeric(10, 2)
+_CENT = Decimal("0.01")
 
 PLACEHOLDER = re.compile(r"\{([a-z][a-z0-9_]{0,39})\}")
 _TEMPLATE_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -62,10 +63,17 @@ def check_template_body(body: str) -> str:
     return validate_message_text(validate_text(body, field="body"), field="body")
 
 
-def check_country(iso2: str, dial_code: str, rate_tzs: Decimal) -> None:
+def tzs_rate(value: Decimal, *, field: str) -> Decimal:
+    """A price in TZS as the rate cards keep it: positive, to the cent (`70` is `70.00`)."""
+    if not value.is_finite() or not Decimal(0) < value <= MAX_RATE_TZS or value != value.quantize(_CENT):
+        raise ValidationError("A rate is a positive TZS amount with at most two decimals.", field=field)
+    return value.quantize(_CENT)
+
+
+def check_country(iso2: str, dial_code: str, rate_tzs: Decimal) -> Decimal:
+    """The rate to the cent, or `ValidationError` naming what is wrong."""
     if not _ISO2.fullmatch(iso2):
         raise ValidationError("An ISO2 code is two capital letters, e.g. `KE`.", field="iso2")
     if not _DIAL_CODE.fullmatch(dial_code):
         raise ValidationError("A dial code is + and 1 to 4 digits, e.g. `+254`.", field="dial_code")
-    if not (Decimal(0) < rate_tzs <= MAX_RATE_TZS) or rate_tzs != rate_tzs.quantize(Decimal("0.01")):
-        raise ValidationError("A rate is a positive TZS amount with at most two decimals.", field="rate_tzs")
+    return tzs_rate(rate_tzs, field="rate_tzs")
