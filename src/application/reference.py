@@ -161,6 +161,8 @@ class _ChangeUseCase:
 
 
 class SetPackage(_ChangeUseCase):
+    """Create a package or change it; retiring one takes it off sale (orders that name it keep it)."""
+
     async def __call__(self, change: PackageChange) -> CreditPackage:
         given = _given(change, ("name", "credits", "price_tzs", "active"))
         async with self._uow() as uow:
@@ -178,6 +180,8 @@ class SetPackage(_ChangeUseCase):
 
 
 class SetTemplate(_ChangeUseCase):
+    """Create a compose template or change it; a retired one is no longer offered."""
+
     async def __call__(self, change: TemplateChange) -> Template:
         given = _given(change, ("name", "category", "body", "active"))
         async with self._uow() as uow:
@@ -196,6 +200,8 @@ class SetTemplate(_ChangeUseCase):
 
 
 class SetCountryRate(_ChangeUseCase):
+    """Add a country to the rate card or change its row (by ISO2 code)."""
+
     async def __call__(self, change: CountryRateChange) -> CountryRate:
         given = _given(change, ("name", "dial_code", "rate_tzs"))
         iso2 = change.iso2.strip().upper()
