@@ -32,7 +32,7 @@ from adapters.postgres.reference import (
     change_params,
     voucher_card,
 )
-from adapters.reference_data import DataFile, shipped
+from adapters.reference_data import DataFile
 from application.ports import (
     CountryRate,
     CreditPackage,
@@ -61,15 +61,6 @@ def apply_data_file(conn: psycopg.Connection, file: DataFile, earlier: DataFile 
             ReferenceChange(file.kind, key, before, snapshot(row), file.changed_by, at)))
         written.append(key)
     return written
-
-
-def restore_reference_data(conn: psycopg.Connection) -> None:
-    """Every row as the newest file version says, unrecorded: how a test starts from the shipped
-    data on tables it emptied."""
-    newest = {file.stem: file for file in shipped()}
-    for file in newest.values():
-        for row in file.rows.values():
-            _save(conn, row)
 
 
 def _current_rows(conn: psycopg.Connection, kind: ReferenceKind) -> dict[str, ReferenceRecord]:
