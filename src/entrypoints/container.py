@@ -92,7 +92,18 @@ from application.phone_verification import (
 )
 from application.quotes import QuoteMessage
 from application.reconciliation import ReconcileStuckMessages
-from application.reference import FindCountryRate, ListCountryRates
+from application.reference import (
+    FindCountryRate,
+    GetVoucherRateCard,
+    ListCountryRates,
+    ListPackages,
+    ListTemplates,
+    ReferenceHistory,
+    SetCountryRate,
+    SetPackage,
+    SetTemplate,
+    SetVoucherRateCard,
+)
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import SendBulk, SendSms
 from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
@@ -241,6 +252,14 @@ class Container(containers.DeclarativeContainer):
     list_message_logs = providers.Factory(ListMessageLogs, uow=uow.provider)
     list_country_rates = providers.Factory(ListCountryRates, uow=uow.provider)
     find_country_rate = providers.Factory(FindCountryRate, uow=uow.provider)
+    list_packages = providers.Factory(ListPackages, uow=uow.provider)
+    list_templates = providers.Factory(ListTemplates, uow=uow.provider)
+    get_voucher_rate_card = providers.Factory(GetVoucherRateCard, uow=uow.provider)
+    reference_history = providers.Factory(ReferenceHistory, uow=uow.provider)
+    set_package = providers.Factory(SetPackage, uow=uow.provider, clock=clock)
+    set_template = providers.Factory(SetTemplate, uow=uow.provider, clock=clock)
+    set_country_rate = providers.Factory(SetCountryRate, uow=uow.provider, clock=clock)
+    set_voucher_rate_card = providers.Factory(SetVoucherRateCard, uow=uow.provider, clock=clock)
 
     # delivery reports, inbound SMS and opt-outs (issue 5)
     apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids)

@@ -80,9 +80,11 @@ from application.ports.reference import (
     ReferenceChange,
     ReferenceChanges,
     ReferenceKind,
+    ReferenceRecord,
     Template,
     Templates,
     VoucherRates,
+    snapshot,
 )
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.security import SecretBox
@@ -118,6 +120,8 @@ __all__ = [
     "ReferenceChange",
     "ReferenceChanges",
     "ReferenceKind",
+    "ReferenceRecord",
+    "snapshot",
     "Template",
     "Templates",
     "VoucherRates",

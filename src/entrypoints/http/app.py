@@ -30,7 +30,7 @@ from entrypoints.http.controllers.notifications import NotificationsController
 from entrypoints.http.controllers.webhooks import WebhooksController
 from entrypoints.http.controllers.message_logs import MessageLogsController
 from entrypoints.http.controllers.quotes import QuoteController
-from entrypoints.http.controllers.rates import RatesController
+from entrypoints.http.controllers.reference import ReferenceController
 from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
@@ -48,7 +48,7 @@ ROUTE_HANDLERS: list[Any] = [
     ApiKeysController,
     QuoteController,
     MessageLogsController,
-    RatesController,
+    ReferenceController,
     CreditsController,
     SmsController,
     SenderIdsController,
