@@ -78,7 +78,21 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
-from application.payments import ExpireStalePaymentOrders
+from application.payment_operations import (
+    ConfirmPaymentOrder,
+    FailPaymentOrder,
+    OperatorPaymentOrders,
+    ShowPaymentOrder,
+)
+from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
+from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.ports import (
+    InvalidCallback,
+    PaymentRequest,
+    ProviderResult,
+    ProviderUnavailable,
+    PushAccepted,
+)
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
@@ -116,6 +130,23 @@ def _google_endpoints(settings: Settings) -> GoogleEndpoints:
         token_url=settings.google_token_url, people_url=settings.google_people_url,
         revoke_url=settings.google_revoke_url,
     )
+
+
+class _MobileMoneyNotWired:
+    """Stands in for the mobile-money adapters (the simulator and the aggregator's HTTP client), which
+    the branch that builds them wires here in its place: it knows of no payment and reaches nobody."""
+
+    async def push(self, request: PaymentRequest) -> PushAccepted:
+        raise ProviderUnavailable("no mobile-money provider is wired")
+
+    async def checkout_link(self, request: PaymentRequest) -> str:
+        raise ProviderUnavailable("no mobile-money provider is wired")
+
+    async def status(self, reference: str) -> ProviderResult:
+        raise ProviderUnavailable("no mobile-money provider is wired")
+
+    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
+        raise InvalidCallback("no mobile-money provider is wired to verify it")
 
 
 class Container(containers.DeclarativeContainer):
@@ -249,8 +280,23 @@ class Container(containers.DeclarativeContainer):
     announce = providers.Factory(Announce, uow=uow.provider, clock=clock, ids=ids)
     set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)
 
-    # payment orders
-    expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)
+    # payments: settlement (callbacks, queued results, polls, expiry with a final poll, operators)
+    mobile_money = providers.Singleton(_MobileMoneyNotWired)  # branch mm's provider replaces this at merge
+    payment_listener = providers.Singleton(QueuePaymentResults, job_queue)
+    receive_payment_callback = providers.Factory(
+        ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    apply_payment_result = providers.Factory(ApplyPaymentResult, uow=uow.provider, clock=clock, ids=ids)
+    poll_pending_payments = providers.Factory(
+        PollPendingPayments, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    expire_stale_payment_orders = providers.Factory(
+        ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    operator_payment_orders = providers.Factory(OperatorPaymentOrders, uow=uow.provider)
+    show_payment_order = providers.Factory(ShowPaymentOrder, uow=uow.provider)
+    confirm_payment_order = providers.Factory(ConfirmPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
+    fail_payment_order = providers.Factory(FailPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
 
     # contact files: imports into a list, exports of one
     import_contacts = providers.Factory(ImportContacts, uow=uow.provider, clock=clock, read_table=read_table)
