@@ -29,7 +29,10 @@ from entrypoints.settings import Settings
 FAST_PASSWORD_HASHER = functools.partial(Argon2PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
 
 # Tables whose rows are seeded by migrations and shared by all accounts.
-REFERENCE_TABLES = {"schema_migrations", "country_rates"}
+# Shared reference data: kept between tests, but put back as the migrations left it (a test that
+# changes a package or a rate must not change the next test's).
+REFERENCE_TABLES = {"country_rates", "packages", "templates", "voucher_settings", "voucher_tiers"}
+KEPT_TABLES = {"schema_migrations", *REFERENCE_TABLES}
 
 
 def _with_dbname(url: str, dbname: str) -> str:
@@ -48,6 +51,10 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         admin.execute(f'CREATE DATABASE "{name}"')
     url = _with_dbname(server_url, name)
     migrate(url)
+    with psycopg.connect(url, autocommit=True) as conn, conn.transaction():
+        conn.execute("CREATE SCHEMA pristine")
+        for table in sorted(REFERENCE_TABLES):
+            conn.execute(f"CREATE TABLE pristine.{table} AS TABLE public.{table}")
     yield url
     with psycopg.connect(server_url, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -55,7 +62,7 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture()
 def clean_database(database_url: str) -> str:
-    """The test database with every tenant row removed.
+    """The test database with every tenant row removed and the reference data as migrated.
 
     The ledger refuses TRUNCATE (append-only); this one cleanup transaction disables that
     trigger around its TRUNCATE, which needs only the tables' owner (the role that migrated).
@@ -66,9 +73,12 @@ def clean_database(database_url: str) -> str:
             for row in conn.execute(
                 "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) FROM pg_tables"
                 " WHERE schemaname = 'public' AND NOT (tablename = ANY(%s))",
-                (sorted(REFERENCE_TABLES),),
+                (sorted(KEPT_TABLES),),
             )
         ]
+        conn.execute(f"TRUNCATE {', '.join(sorted(REFERENCE_TABLES))}")
+        for table in sorted(REFERENCE_TABLES):
+            conn.execute(f"INSERT INTO public.{table} SELECT * FROM pristine.{table}")
         if tables:
             conn.execute("ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_no_truncate")
             conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
@@ -89,6 +99,7 @@ def settings(clean_database: str, tmp_path: Path) -> Settings:
         secret_key="test-secret-key-that-is-long-enough-for-hs256",
         webhooks_allow_private=True,
         simulator_dlr_delay=0,  # delivery reports are due at once; tests drain the job queue
+        simulator_payment_delay=0,  # so are the simulated payers' answers
     )
 
 

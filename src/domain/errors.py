@@ -72,7 +72,7 @@ class ContactListFull(DomainError):
 
 class ImportFileTooLarge(DomainError):
     code = "payload_too_large"
-    default_message = "The file is over 10 MiB (10,485,760 bytes), the most an import takes."
+    default_message = "The file is over 10 MB (10,000,000 bytes), the most an import takes."
 
 
 class TooManyPhoneNumbers(DomainError):

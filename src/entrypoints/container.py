@@ -6,12 +6,16 @@ ask this container for them. Tests override providers (clock, settings, ...).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dependency_injector import containers, providers
 
 from adapters.google_contacts import GoogleContacts, GoogleEndpoints
 from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
+from adapters.mobilemoney.clickpesa import ClickPesa
+from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.ratelimit import LimitsRateLimiter
@@ -86,13 +90,7 @@ from application.payment_operations import (
 )
 from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
-from application.ports import (
-    InvalidCallback,
-    PaymentRequest,
-    ProviderResult,
-    ProviderUnavailable,
-    PushAccepted,
-)
+from application.ports import Clock, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
@@ -122,6 +120,28 @@ def _gateway(settings: Settings, simulator: SimulatorGateway) -> RetryingGateway
     raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r} is not supported yet; use 'simulator'")
 
 
+def _mobile_money(settings: Settings, simulator: Callable[[], MobileMoneySimulator], clock: Clock) -> MobileMoney:
+    """The mobile-money provider UJUMBE_MOBILE_MONEY names: the simulator, or the aggregator
+    (ClickPesa's API) at a base URL, with its three credentials."""
+    if settings.mobile_money == "simulator":
+        return simulator()
+    if not settings.mobile_money.startswith(("https://", "http://")):
+        raise ValueError(
+            f"UJUMBE_MOBILE_MONEY={settings.mobile_money!r}: use 'simulator' or the aggregator's https:// URL"
+        )
+    credentials = {
+        "UJUMBE_MOBILE_MONEY_CLIENT_ID": settings.mobile_money_client_id,
+        "UJUMBE_MOBILE_MONEY_API_KEY": settings.mobile_money_api_key,
+        # required: without it a callback could not be told from a forged one
+        "UJUMBE_MOBILE_MONEY_CHECKSUM_KEY": settings.mobile_money_checksum_key,
+    }
+    missing = [name for name, value in credentials.items() if not value]
+    if missing:
+        raise ValueError(f"UJUMBE_MOBILE_MONEY={settings.mobile_money} needs {', '.join(missing)}")
+    return ClickPesa(settings.mobile_money, settings.mobile_money_client_id or "", settings.mobile_money_api_key or "",
+                     settings.mobile_money_checksum_key or "", clock=clock)
+
+
 def _google_endpoints(settings: Settings) -> GoogleEndpoints:
     """The OAuth client and Google's URLs; the redirect URI is the callback under UJUMBE_PUBLIC_URL."""
     return GoogleEndpoints(
@@ -130,23 +150,6 @@ def _google_endpoints(settings: Settings) -> GoogleEndpoints:
         token_url=settings.google_token_url, people_url=settings.google_people_url,
         revoke_url=settings.google_revoke_url,
     )
-
-
-class _MobileMoneyNotWired:
-    """Stands in for the mobile-money adapters (the simulator and the aggregator's HTTP client), which
-    the branch that builds them wires here in its place: it knows of no payment and reaches nobody."""
-
-    async def push(self, request: PaymentRequest) -> PushAccepted:
-        raise ProviderUnavailable("no mobile-money provider is wired")
-
-    async def checkout_link(self, request: PaymentRequest) -> str:
-        raise ProviderUnavailable("no mobile-money provider is wired")
-
-    async def status(self, reference: str) -> ProviderResult:
-        raise ProviderUnavailable("no mobile-money provider is wired")
-
-    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
-        raise InvalidCallback("no mobile-money provider is wired to verify it")
 
 
 class Container(containers.DeclarativeContainer):
@@ -280,9 +283,16 @@ class Container(containers.DeclarativeContainer):
     announce = providers.Factory(Announce, uow=uow.provider, clock=clock, ids=ids)
     set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)
 
+    # mobile money: the simulator records its prompts in PostgreSQL and hands each result to the
+    # payment listener, due when its simulated payer answers; the HTTP adapter is called back
+    payment_listener = providers.Singleton(QueuePaymentResults, job_queue)  # results applied as callbacks
+    mobile_money_simulator = providers.Singleton(
+        MobileMoneySimulator, pool=pool, clock=clock, listener=payment_listener,
+        decision_delay=settings.provided.simulator_payment_delay, public_url=settings.provided.public_url,
+    )
+    mobile_money = providers.Singleton(_mobile_money, settings, mobile_money_simulator.provider, clock)
+
     # payments: settlement (callbacks, queued results, polls, expiry with a final poll, operators)
-    mobile_money = providers.Singleton(_MobileMoneyNotWired)  # branch mm's provider replaces this at merge
-    payment_listener = providers.Singleton(QueuePaymentResults, job_queue)
     receive_payment_callback = providers.Factory(
         ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
     )

@@ -38,7 +38,10 @@ class Settings:
     secret_key: str | None = None
     redis_url: str | None = None
     gateway: str = "simulator"
-    mobile_money: str = "simulator"
+    mobile_money: str = "simulator"  # or the aggregator's base URL, with the three credentials below
+    mobile_money_client_id: str | None = None
+    mobile_money_api_key: str | None = None
+    mobile_money_checksum_key: str | None = None
     default_sender: str = "UJUMBE"
     feature_google_contacts: bool = False
     # The external contacts import's OAuth client, and Google's URLs (tests point them at a fake).
@@ -54,6 +57,8 @@ class Settings:
     in_process_worker: bool = False
     # Seconds between an accepted simulated submit and its delivery report (0 in tests).
     simulator_dlr_delay: float = 2.0
+    # Seconds between a simulated mobile-money prompt (or checkout) and the payer's answer.
+    simulator_payment_delay: float = 3.0
     # Job workers heartbeat this often; one silent for `jobs_stalled_after` is taken for dead
     # and its running jobs go back in the queue.
     jobs_heartbeat: float = 10.0
@@ -70,7 +75,10 @@ class Settings:
             secret_key=env.get("UJUMBE_SECRET_KEY") or None,
             redis_url=env.get("UJUMBE_REDIS_URL") or None,
             gateway=env.get("UJUMBE_GATEWAY") or "simulator",
-            mobile_money=env.get("UJUMBE_MOBILE_MONEY") or "simulator",
+            mobile_money=(env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip(),
+            mobile_money_client_id=env.get("UJUMBE_MOBILE_MONEY_CLIENT_ID") or None,
+            mobile_money_api_key=env.get("UJUMBE_MOBILE_MONEY_API_KEY") or None,
+            mobile_money_checksum_key=env.get("UJUMBE_MOBILE_MONEY_CHECKSUM_KEY") or None,
             default_sender=env.get("UJUMBE_DEFAULT_SENDER") or "UJUMBE",
             feature_google_contacts=_flag(env.get("UJUMBE_FEATURE_GOOGLE_CONTACTS")),
             google_client_id=env.get("UJUMBE_GOOGLE_CLIENT_ID") or None,
@@ -83,6 +91,7 @@ class Settings:
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
+            simulator_payment_delay=_seconds(env.get("UJUMBE_SIMULATOR_PAYMENT_DELAY"), 3.0),
             jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),
             jobs_stalled_after=_seconds(env.get("UJUMBE_JOBS_STALLED_AFTER"), 30.0),
             log_level=_log_level(env.get("UJUMBE_LOG_LEVEL")),

@@ -3,6 +3,9 @@
 Worker 1 takes a webhook delivery and dies while the receiver has not answered. Its heartbeat
 stops; worker 2's stalled-job recovery puts the job back, and worker 2 delivers it. The
 delivery ends succeeded with exactly one recorded attempt (the dead worker's never committed).
+
+Worker 1 runs a campaign and dies part-way (some numbers sent, most not): worker 2 picks the run
+up and finishes it, every number sent exactly once and charged exactly once.
 """
 
 from __future__ import annotations
@@ -17,7 +20,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from application.campaigns import CampaignRequest
+from application.credits import Grant
 from application.ports import OutboxEvent
+from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
 from entrypoints.container import Container
 from running_app import stop
 from tests_support import ids
@@ -103,3 +109,39 @@ async def test_a_job_whose_worker_is_killed_is_run_again_by_another_worker_once(
     assert rows(clean_database, "SELECT attempt, status_code FROM webhook_attempts") == [(1, 200)]
     assert rows(clean_database, "SELECT status::text FROM procrastinate_jobs"
                                 " WHERE task_name = 'deliver_webhook'") == []  # succeeded jobs are removed
+
+
+CAMPAIGN_NUMBERS = 10_000  # ten batches: the run is caught part-way, whatever the machine's speed
+
+
+async def test_a_campaign_whose_worker_is_killed_mid_run_is_finished_by_another_worker_once(
+    services: Container, clean_database: str, workers: Callable[[], subprocess.Popen[bytes]]
+) -> None:
+    account = ids(1)
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        conn.execute("INSERT INTO accounts (id, email, password_hash, created_at) VALUES (%s, 'a@x.tz', 'x', now())",
+                     (account,))
+    await services.grant_credits()(Grant(account, CAMPAIGN_NUMBERS))
+    list_id = seed_list(clean_database, account, [(phone, "Asha", "") for phone in numbers(CAMPAIGN_NUMBERS)])
+    campaign = await services.create_campaign()(CampaignRequest(account, "Ofa", "Habari {first_name}", list_id))
+    progress = f"SELECT status, batches_paid FROM campaigns WHERE id = '{campaign.id}'"
+
+    first = workers()
+    wait_until(lambda: rows(clean_database, progress)[0][1] >= 1, timeout=60)
+    with psycopg.connect(clean_database) as holder:  # the run needs the campaign row for its next batch
+        holder.execute("SELECT 1 FROM campaigns WHERE id = %s FOR UPDATE", (campaign.id,))
+        sent_before = len(received(clean_database, account))
+        assert rows(clean_database, progress)[0][0] == "running" and 0 < sent_before < CAMPAIGN_NUMBERS
+        first.kill()  # SIGKILL mid-run: whatever it held is rolled back, nothing said to the queue
+        first.wait()
+        holder.rollback()
+
+    workers()
+    wait_until(lambda: rows(clean_database, progress)[0][0] == "completed", timeout=90)
+    got = received(clean_database, account)
+    assert len(got) == len(set(got)) == CAMPAIGN_NUMBERS  # nobody twice, nobody skipped
+    entries = ledger(clean_database, account)
+    assert entries["deduct"] - entries.get("refund", 0) == charged_for_sent(clean_database, campaign.id)
+    assert charged_for_sent(clean_database, campaign.id) == CAMPAIGN_NUMBERS
+    assert rows(clean_database, f"SELECT sent_count, failed_count FROM campaigns WHERE id = '{campaign.id}'") == [
+        (CAMPAIGN_NUMBERS, 0)]

@@ -1,4 +1,4 @@
-"""`ujumbe simulator ...`: what the simulated carrier received (DESIGN §7)."""
+"""`ujumbe simulator ...`: what the simulated carrier and mobile-money provider received (DESIGN §7)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from entrypoints.cli.output import command, emit
 
 @cli.group()
 def simulator() -> None:
-    """Inspect and drive the gateway simulator."""
+    """Inspect and drive the gateway and mobile-money simulators."""
 
 
 def _as_e164(raw: str) -> str:
@@ -36,4 +36,23 @@ async def simulator_messages(to: str | None, limit: int) -> None:
             f" [{'accepted' if sms.accepted else sms.error}] {sms.text}"
             for sms in received
         ) or "no messages",
+    )
+
+
+@command(simulator, "payments")
+@click.option("--phone", default=None, help="Only prompts to this payer (07.. or +255..).")
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
+async def simulator_payments(phone: str | None, limit: int) -> None:
+    """Prompts and checkouts the mobile-money simulator received, newest first, with the payer's answer."""
+    async with services() as c:
+        received = await c.mobile_money_simulator().received(_as_e164(phone) if phone else None, limit)
+        now = c.clock().now()
+    shown = [payment.as_json(now) for payment in received]
+    emit(
+        shown,
+        lambda: "\n".join(
+            f"{p['created_at']:%Y-%m-%d %H:%M:%S} {p['kind']} {p['reference']} {p['phone'] or '-'}"
+            f" {p['amount']} {p['currency']} [{p['state']}{': ' + str(p['reason']) if p['reason'] else ''}]"
+            for p in shown
+        ) or "no payments",
     )
