@@ -82,8 +82,15 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
-from application.payments import ExpireStalePaymentOrders
-from application.ports import Clock, MobileMoney, PaymentListener
+from application.payment_operations import (
+    ConfirmPaymentOrder,
+    FailPaymentOrder,
+    OperatorPaymentOrders,
+    ShowPaymentOrder,
+)
+from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
+from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.ports import Clock, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPhoneOtp,
@@ -297,15 +304,28 @@ class Container(containers.DeclarativeContainer):
 
     # mobile money: the simulator records its prompts in PostgreSQL and hands each result to the
     # payment listener, due when its simulated payer answers; the HTTP adapter is called back
-    payment_listener: providers.Provider[PaymentListener | None] = providers.Object(None)
+    payment_listener = providers.Singleton(QueuePaymentResults, job_queue)  # results applied as callbacks
     mobile_money_simulator = providers.Singleton(
         MobileMoneySimulator, pool=pool, clock=clock, listener=payment_listener,
         decision_delay=settings.provided.simulator_payment_delay, public_url=settings.provided.public_url,
     )
     mobile_money = providers.Singleton(_mobile_money, settings, mobile_money_simulator.provider, clock)
 
-    # payment orders
-    expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)
+    # payments: settlement (callbacks, queued results, polls, expiry with a final poll, operators)
+    receive_payment_callback = providers.Factory(
+        ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    apply_payment_result = providers.Factory(ApplyPaymentResult, uow=uow.provider, clock=clock, ids=ids)
+    poll_pending_payments = providers.Factory(
+        PollPendingPayments, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    expire_stale_payment_orders = providers.Factory(
+        ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    operator_payment_orders = providers.Factory(OperatorPaymentOrders, uow=uow.provider)
+    show_payment_order = providers.Factory(ShowPaymentOrder, uow=uow.provider)
+    confirm_payment_order = providers.Factory(ConfirmPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
+    fail_payment_order = providers.Factory(FailPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
 
     # contact files: imports into a list, exports of one
     import_contacts = providers.Factory(ImportContacts, uow=uow.provider, clock=clock, read_table=read_table)

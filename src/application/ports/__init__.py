@@ -68,8 +68,10 @@ from application.ports.payments import (
     PaymentOrder,
     PaymentOrderPage,
     PaymentOrderRepository,
+    ProviderChannel,
     ProviderEvent,
     ProviderEvents,
+    ProviderOutcome,
     order_reference,
 )
 from application.ports.reference import (
@@ -112,8 +114,10 @@ __all__ = [
     "PushAccepted",
     "PayerPhones",
     "PaymentOrderPage",
+    "ProviderChannel",
     "ProviderEvent",
     "ProviderEvents",
+    "ProviderOutcome",
     "order_reference",
     "CreditPackage",
     "CreditPackages",

@@ -27,6 +27,7 @@ from entrypoints.http.controllers.google_contacts import GoogleCallbackControlle
 from entrypoints.http.controllers.health import HealthController
 from entrypoints.http.controllers.inbound import InboundController
 from entrypoints.http.controllers.notifications import NotificationsController
+from entrypoints.http.controllers.payment_callbacks import PaymentCallbacksController
 from entrypoints.http.controllers.webhooks import WebhooksController
 from entrypoints.http.controllers.message_logs import MessageLogsController
 from entrypoints.http.controllers.quotes import QuoteController
@@ -58,6 +59,7 @@ ROUTE_HANDLERS: list[Any] = [
     ContactListsController,
     ContactFilesController,
     CampaignsController,
+    PaymentCallbacksController,
 ]
 
 
