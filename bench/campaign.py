@@ -146,23 +146,27 @@ async def main() -> None:
                     await asyncio.sleep(2)  # the worker's startup is not the campaign's time
                     baseline_mb = peak_rss_mb(worker.pid)
                     cpu_before = cpu_seconds(worker.pid)
+                    pg_before = served.meter.sample()[1]
                     print(f"campaign to {n} contacts", file=sys.stderr)
                     seconds, data = await run_campaign(served.base, account.key, list_id, args.limit)
                     peak_mb = peak_rss_mb(worker.pid)
                     worker_cpu = cpu_seconds(worker.pid) - cpu_before
+                    pg_cpu = served.meter.sample()[1] - pg_before
                     await asyncio.sleep(args.settle)
                     settled_cpu = cpu_seconds(worker.pid) - cpu_before
                 finally:
                     stop(worker)
-                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu))
+                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu, pg_cpu))
         finally:
             stop(served.server)
     print(f"{'contacts':>9} {'status':>10} {'sent':>7} {'seconds':>8} {'msg/s':>8} {'COPY ceiling/s':>15}"
-          f" {'ratio':>6} {'create s':>8} {'worker µs/msg':>14} {'settled µs/msg':>15} {'worker peak MB':>15}")
-    for n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu in rows:
+          f" {'ratio':>6} {'create s':>8} {'worker µs/msg':>14} {'settled µs/msg':>15} {'PG µs/msg':>10}"
+          f" {'worker peak MB':>15}")
+    for n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu, pg_cpu in rows:
         rate, ceiling = n / seconds, n / ceiling_s
         print(f"{n:>9} {data['status']:>10} {data['sent_count']:>7} {seconds:>8.2f} {rate:>8.0f} {ceiling:>15.0f}"
-              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {worker_cpu / n * 1e6:>14.0f} {settled_cpu / n * 1e6:>15.0f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
+              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {worker_cpu / n * 1e6:>14.0f} {settled_cpu / n * 1e6:>15.0f}"
+              f" {pg_cpu / n * 1e6:>10.0f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
     peaks = [row[5] for row in rows]
     print(f"target: >= {TARGET_PER_SECOND} messages/s; worker peak memory within ±{MEMORY_TOLERANCE_MB} MB across "
           f"sizes: spread {max(peaks) - min(peaks):.0f} MB")

@@ -19,6 +19,7 @@ The run ends `completed` once every message is settled, with a notification and 
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -39,7 +40,7 @@ from domain.campaigns import (
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
-from domain.submits import GIVE_UP_AFTER, resubmit_outcome, submit_outcome
+from domain.submits import GIVE_UP_AFTER, SubmitResult, resubmit_outcome, submit_outcome
 
 DUE_PER_SWEEP = 1000
 
@@ -90,21 +91,48 @@ class RunCampaign:
         if campaign is None:
             return RunReport("missing", 0, 0)
         sent, failed = await self._settle(campaign, give_up=True)
-        batches = math.ceil(campaign.total_contacts / BATCH_SIZE)
-        for batch in range(campaign.batches_paid + 1, batches + 1):
-            if campaign.status is not CampaignStatus.RUNNING:
-                break
-            paid = await self._pay(campaign, batch)
-            if paid is None:
-                break  # stopped, or the balance ran out
-            more_sent, more_failed = await self._submit(campaign, paid, again=False)
-            sent, failed = sent + more_sent, failed + more_failed
+        more_sent, more_failed = await self._run_batches(campaign)
+        sent, failed = sent + more_sent, failed + more_failed
         more_sent, more_failed = await self._settle(campaign, give_up=False)
         async with self._uow() as uow:
             if await uow.campaigns.paid_pending(account_id, campaign_id):
                 raise CampaignRunUnfinished(f"campaign {campaign_id}: the gateway has not answered every message")
             final = await self._complete(uow, account_id, campaign_id)
         return RunReport(final.status.value if final else "missing", sent + more_sent, failed + more_failed)
+
+    async def _run_batches(self, campaign: Campaign) -> tuple[int, int]:
+        """The unpaid batches in order, as a pipeline: batch n+1 is paid for while batch n is handed
+        over, and n is handed over while n-1's outcomes are recorded. Pays stay one at a time and in
+        order (each waits for the one before), so `batches_paid` still says which batches were paid
+        for: a run killed anywhere leaves paid messages `pending` at most, which the next run hands
+        over again. Steps already started are awaited, never cancelled, when one fails."""
+        batches = math.ceil(campaign.total_contacts / BATCH_SIZE)
+        sent = failed = 0
+        first = campaign.batches_paid + 1
+        if campaign.status is not CampaignStatus.RUNNING or first > batches:
+            return 0, 0
+        paying = asyncio.create_task(self._pay(campaign, first))
+        recording: asyncio.Task[tuple[int, int]] | None = None
+        try:
+            for batch in range(first, batches + 1):
+                paid = await paying
+                if paid is None:
+                    break  # stopped, or the balance ran out
+                if batch < batches:
+                    paying = asyncio.create_task(self._pay(campaign, batch + 1))
+                results = await self._hand_over(paid)
+                if recording is not None:
+                    more_sent, more_failed = await recording
+                    sent, failed = sent + more_sent, failed + more_failed
+                recording = asyncio.create_task(self._record_all(campaign, paid, results, again=False))
+            if recording is not None:
+                more_sent, more_failed = await recording
+                sent, failed = sent + more_sent, failed + more_failed
+        finally:
+            left = [task for task in (paying, recording) if task is not None and not task.done()]
+            if left:
+                await asyncio.gather(*left, return_exceptions=True)
+        return sent, failed
 
     async def _complete(self, uow: UnitOfWork, account_id: str, campaign_id: str) -> Campaign | None:
         campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
@@ -160,7 +188,15 @@ class RunCampaign:
     async def _submit(self, campaign: Campaign, messages: Sequence[Message], *, again: bool,
                       give_up_before: datetime | None = None) -> tuple[int, int]:
         """One hand-over; the outcomes recorded and counted. (sent, failed)."""
-        results = await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+        results = await self._hand_over(messages)
+        return await self._record_all(campaign, messages, results, again=again, give_up_before=give_up_before)
+
+    async def _hand_over(self, messages: Sequence[Message]) -> list[SubmitResult]:
+        return await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+
+    async def _record_all(self, campaign: Campaign, messages: Sequence[Message], results: Sequence[SubmitResult],
+                          *, again: bool, give_up_before: datetime | None = None) -> tuple[int, int]:
+        """What the gateway answered, recorded and counted. (sent, failed)."""
         outcomes = [
             (message, outcome) for message, result in zip(messages, results, strict=True)
             if (outcome := (resubmit_outcome(message, result, give_up=give_up_before is not None

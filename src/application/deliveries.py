@@ -32,8 +32,10 @@ from application.ports import (
 from domain.messages import Message, MessageEvent, MessageStatus
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": "[[gateway_ref, event, error], ...]"} (compact: a bulk's 1000 in one job,
-# as one JSON string, which the job queue copies and logs as one value rather than 3000)
+# job: {"reported_at", "reports": "gateway_ref,event,error;..."} (compact: a bulk's 1000 in one job,
+# as one string, which the job queue copies and logs as one value rather than 3000, and which has
+# no quote or backslash for the queue's JSON and row encoders to escape one by one; as a JSON
+# string "[[gateway_ref, event, error], ...]" when a field holds a separator, a quote or a backslash)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
@@ -41,14 +43,21 @@ REMATCH_WINDOW = timedelta(days=1)
 
 def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
     """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
-    return {"reported_at": reported_at.isoformat(),
-            "reports": json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])}
+    compact = ";".join(f"{r.gateway_ref},{r.event.value},{r.error or ''}" for r in reports)
+    if (compact.count(",") != 2 * len(reports) or compact.count(";") != len(reports) - 1 or '"' in compact
+            or "\\" in compact or compact.startswith("[") or any(r.error == "" for r in reports)):
+        compact = json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])
+    return {"reported_at": reported_at.isoformat(), "reports": compact}
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
-    """The reports of a job (its reports as a JSON string, or as a list in jobs queued before)."""
+    """The reports of a job (compact, as a JSON string, or as a list in jobs queued before)."""
     reported_at = datetime.fromisoformat(payload["reported_at"])
     reports = payload["reports"]
+    if isinstance(reports, str) and not reports.startswith("["):
+        rows = [report.split(",") for report in reports.split(";")]
+        return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error or None)
+                for ref, event, error in rows]
     return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
             for ref, event, error in (json.loads(reports) if isinstance(reports, str) else reports)]
 

@@ -18,13 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from application.events import payment_event
+from application.payment_settlement import SettlePayment
 from application.ports import (
     Clock,
     IdGenerator,
     MobileMoney,
-    Notification,
-    NotificationKind,
     PaymentOrder,
     PaymentRequest,
     ProviderRejected,
@@ -89,20 +87,12 @@ async def _check_payer(uow: UnitOfWork, account_id: str, phone: str) -> None:
                                "POST /v1/vouchers/otp/send and /v1/vouchers/otp/verify first.", field="phone")
 
 
-def _failed_notification(order: PaymentOrder, notification_id: str, at: datetime) -> Notification:
-    return Notification(
-        id=notification_id, account_id=order.account_id, kind=NotificationKind.PAYMENT, title="Payment failed",
-        message=(f"Your {order.provider} payment of {order.amount:,} TZS for {order.credit_amount:,} credits "
-                 f"failed: {order.failure_reason}. Start a new payment to try again."),
-        created_at=at, data={"order_id": order.id, "status": order.status.value, "reason": order.failure_reason},
-    )
-
-
 class _AskProvider:
     """The second half of placing an order: the provider asked, its answer recorded."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
         self._uow, self._clock, self._ids, self._mobile_money = uow, clock, ids, mobile_money
+        self._settle = SettlePayment(clock, ids)
 
     async def __call__(self, order: PaymentOrder, description: str) -> PaymentOrder:
         if order.provider == PaymentProvider.MANUAL:
@@ -143,12 +133,8 @@ class _AskProvider:
             current = await uow.payment_orders.lock(order.account_id, order.id) or order
             if current.status is not PaymentStatus.PENDING:
                 return current  # settled meanwhile: that answer stands
-            now = self._clock.now()
-            current = replace(current, status=PaymentStatus.FAILED, failure_reason=reason, failed_at=now,
-                              updated_at=now, settled_by=SETTLED_BY_PROVIDER)
-            await uow.payment_orders.record_settlement(current)
-            await uow.events.add(payment_event(current, self._ids.new_id(), now))
-            await uow.notifications.add(_failed_notification(current, self._ids.new_id(), now))
+            # its `payment.failed` event and `payment` notification with it
+            current = await self._settle.fail(uow, current, reason, SETTLED_BY_PROVIDER)
             await uow.commit()
         return current
 

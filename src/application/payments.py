@@ -1,69 +1,117 @@
-"""Payment orders: a package or voucher bought with mobile money, settled once.
+"""Asking the provider, since callbacks get lost: the poll, and the expiry's final poll.
 
-An order is `pending` while the payer's phone shows the provider's prompt, then `confirmed`
-(credits granted) or `failed` (domain.payments). Nobody waits for ever: an order still
-pending `PAYMENT_ORDER_TIMEOUT` after it was created is failed by `ExpireStalePaymentOrders`
-(a periodic job), with its `payment.failed` event and a `payment` notification in the same
-transaction.
+`PollPendingPayments` (a periodic job) asks the provider about every pending order older than
+`POLL_AFTER` and applies the answer through the one settlement core (`payment_settlement`), as a
+callback would be applied. Nobody waits for ever: an order still pending `PAYMENT_ORDER_TIMEOUT`
+after it was created is asked about one last time by `ExpireStalePaymentOrders`: paid → confirmed,
+failed → failed with the provider's reason, anything else (still waiting, unknown to the provider,
+the provider unreachable) → failed `expired`. A `manual` order never expires: the payer pays by
+hand and an operator confirms or fails it when the money shows (or not). Money that arrives after that confirms the order
+late (the settlement core). The provider is never called inside a transaction: each order is asked
+first, then held and settled if it is still pending, so a callback racing the poll waits for the
+row and finds the order settled, or settles it first and the poll's answer is a repeat.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from application.events import payment_event
+from application.payment_settlement import (
+    EXPIRED,
+    PAYMENT_ORDER_TIMEOUT,
+    SettlePayment,
+    result_body,
+)
 from application.ports import (
     Clock,
     IdGenerator,
-    Notification,
-    NotificationKind,
+    MobileMoney,
     PaymentOrder,
+    ProviderResult,
+    ProviderUnavailable,
     UnitOfWorkFactory,
 )
-from domain.payments import PaymentEvent, PaymentStatus, next_payment_status
+from domain.payments import PaymentStatus
 
-PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # DESIGN §6: "no answer within 10 minutes"
-EXPIRED = "expired"  # failure_reason of an order nobody answered in time
+__all__ = ["EXPIRED", "PAYMENT_ORDER_TIMEOUT", "POLL_AFTER", "ExpireStalePaymentOrders", "PollPendingPayments"]
+
+POLL_AFTER = timedelta(seconds=30)  # a provider's callback normally comes well within this
+MOBILE_MONEY = "mobilemoney"  # the provider the poll asks (both mobile-money providers use it)
 
 
-def _expired_notification(order: PaymentOrder, notification_id: str, at: datetime) -> Notification:
-    minutes = int(PAYMENT_ORDER_TIMEOUT.total_seconds() // 60)
-    return Notification(
-        id=notification_id, account_id=order.account_id, kind=NotificationKind.PAYMENT,
-        title="Payment not completed",
-        message=(f"Your {order.provider} payment of {order.amount:,} TZS for {order.credit_amount:,} credits"
-                 f" got no answer within {minutes} minutes and was cancelled. Start a new payment to try again."),
-        created_at=at, data={"order_id": order.id, "status": order.status.value, "reason": EXPIRED},
-    )
+async def _ask(mobile_money: MobileMoney, order: PaymentOrder) -> ProviderResult | None:
+    """The provider's answer about the order; None when it cannot be reached."""
+    try:
+        return await mobile_money.status(order.reference)
+    except ProviderUnavailable:
+        return None
+
+
+class PollPendingPayments:
+    """Asks the provider about pending orders older than `POLL_AFTER`, oldest first."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
+        self._uow, self._clock, self._mobile_money = uow, clock, mobile_money
+        self._settle = SettlePayment(clock, ids)
+
+    async def __call__(self, limit: int = 100) -> int:
+        """How many orders the answers settled."""
+        async with self._uow() as uow:
+            pending = await uow.payment_orders.pending_for_poll(self._clock.now() - POLL_AFTER, limit)
+        settled = 0
+        for order in pending:
+            answer = await _ask(self._mobile_money, order)
+            if answer is None:
+                continue  # nothing was said: asked again next time
+            async with self._uow() as uow:
+                current = await uow.payment_orders.lock(order.account_id, order.id)
+                if current is None:
+                    continue
+                done = await self._settle.provider_answer_for(uow, current, MOBILE_MONEY, "poll", answer,
+                                                              result_body(answer))
+                await uow.commit()
+            settled += done.outcome == "applied"
+        return settled
 
 
 class ExpireStalePaymentOrders:
-    """Fails every order still pending `PAYMENT_ORDER_TIMEOUT` after its creation.
+    """Settles every provider's order still pending `PAYMENT_ORDER_TIMEOUT` after its creation, after
+    a final poll.
 
-    One transaction per batch; the orders are locked and ones held elsewhere (a provider's
-    confirmation in flight) are skipped, so runs may overlap and a run repeated changes nothing.
+    Runs may overlap: an order is held while it is settled, and one settled meanwhile (by a
+    callback, a poll or another run) is left alone, so a run repeated changes nothing.
     """
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
-        self._uow, self._clock, self._ids = uow, clock, ids
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
+        self._uow, self._clock, self._mobile_money = uow, clock, mobile_money
+        self._settle = SettlePayment(clock, ids)
 
     async def __call__(self, batch_size: int = 500) -> int:
-        """How many orders were failed."""
-        expired = 0
+        """How many orders were settled (confirmed or failed)."""
+        settled = 0
+        seen: set[str] = set()
         while True:
             async with self._uow() as uow:
-                now = self._clock.now()
-                stale = await uow.payment_orders.pending_created_before(now - PAYMENT_ORDER_TIMEOUT, batch_size)
-                for order in stale:
-                    status, changed = next_payment_status(order.status, PaymentEvent.FAIL)
-                    if not changed:
-                        continue
-                    failed = replace(order, status=status, failure_reason=EXPIRED, failed_at=now, updated_at=now)
-                    await uow.payment_orders.record_settlement(failed)
-                    await uow.events.add(payment_event(failed, self._ids.new_id(), now))
-                    await uow.notifications.add(_expired_notification(failed, self._ids.new_id(), now))
-                    expired += 1
-                await uow.commit()
-            if len(stale) < batch_size:
-                return expired
+                stale = await uow.payment_orders.pending_for_poll(self._clock.now() - PAYMENT_ORDER_TIMEOUT,
+                                                                  batch_size)
+            fresh = [order for order in stale if order.id not in seen]
+            for order in fresh:
+                seen.add(order.id)
+                settled += await self._expire(order)
+            if len(stale) < batch_size or not fresh:
+                return settled
+
+    async def _expire(self, order: PaymentOrder) -> bool:
+        answer = await _ask(self._mobile_money, order)
+        async with self._uow() as uow:
+            current = await uow.payment_orders.lock(order.account_id, order.id)
+            if current is None or current.status is not PaymentStatus.PENDING:
+                return False  # settled meanwhile
+            if answer is not None:
+                done = await self._settle.provider_answer_for(uow, current, MOBILE_MONEY, "poll", answer,
+                                                              result_body(answer))
+                current = done.order or current
+            if current.status is PaymentStatus.PENDING:  # no final word (a mismatch stays flagged)
+                await self._settle.fail(uow, current, EXPIRED, "expiry")
+            await uow.commit()
+        return True

@@ -131,6 +131,11 @@ class InvalidCredentials(DomainError):
     default_message = "Email or password is wrong."
 
 
+class InvalidSignature(DomainError):
+    code = "invalid_signature"
+    default_message = "The callback's signature does not verify (or the callback cannot be read)."
+
+
 class IllegalTransition(DomainError):
     code = "illegal_transition"
     default_message = "This change is not allowed in the current state."

@@ -83,8 +83,15 @@ from application.notifications import (
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
 from application.payment_orders import GetPaymentOrder, ListPaymentOrders, OrderPackage, OrderVoucher
-from application.payments import ExpireStalePaymentOrders
-from application.ports import Clock, MobileMoney, PaymentListener
+from application.payment_operations import (
+    ConfirmPaymentOrder,
+    FailPaymentOrder,
+    OperatorPaymentOrders,
+    ShowPaymentOrder,
+)
+from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
+from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.ports import Clock, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPayerOtp,
@@ -95,7 +102,18 @@ from application.phone_verification import (
 )
 from application.quotes import QuoteMessage
 from application.reconciliation import ReconcileStuckMessages
-from application.reference import FindCountryRate, ListCountryRates
+from application.reference import (
+    FindCountryRate,
+    GetVoucherRateCard,
+    ListCountryRates,
+    ListPackages,
+    ListTemplates,
+    ReferenceHistory,
+    SetCountryRate,
+    SetPackage,
+    SetTemplate,
+    SetVoucherRateCard,
+)
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import SendBulk, SendSms
 from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
@@ -250,6 +268,14 @@ class Container(containers.DeclarativeContainer):
     list_message_logs = providers.Factory(ListMessageLogs, uow=uow.provider)
     list_country_rates = providers.Factory(ListCountryRates, uow=uow.provider)
     find_country_rate = providers.Factory(FindCountryRate, uow=uow.provider)
+    list_packages = providers.Factory(ListPackages, uow=uow.provider)
+    list_templates = providers.Factory(ListTemplates, uow=uow.provider)
+    get_voucher_rate_card = providers.Factory(GetVoucherRateCard, uow=uow.provider)
+    reference_history = providers.Factory(ReferenceHistory, uow=uow.provider)
+    set_package = providers.Factory(SetPackage, uow=uow.provider, clock=clock)
+    set_template = providers.Factory(SetTemplate, uow=uow.provider, clock=clock)
+    set_country_rate = providers.Factory(SetCountryRate, uow=uow.provider, clock=clock)
+    set_voucher_rate_card = providers.Factory(SetVoucherRateCard, uow=uow.provider, clock=clock)
 
     # delivery reports, inbound SMS and opt-outs (issue 5)
     apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids)
@@ -287,7 +313,7 @@ class Container(containers.DeclarativeContainer):
 
     # mobile money: the simulator records its prompts in PostgreSQL and hands each result to the
     # payment listener, due when its simulated payer answers; the HTTP adapter is called back
-    payment_listener: providers.Provider[PaymentListener | None] = providers.Object(None)
+    payment_listener = providers.Singleton(QueuePaymentResults, job_queue)  # results applied as callbacks
     mobile_money_simulator = providers.Singleton(
         MobileMoneySimulator, pool=pool, clock=clock, listener=payment_listener,
         decision_delay=settings.provided.simulator_payment_delay, public_url=settings.provided.public_url,
@@ -299,7 +325,21 @@ class Container(containers.DeclarativeContainer):
     order_voucher = providers.Factory(OrderVoucher, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
     get_payment_order = providers.Factory(GetPaymentOrder, uow=uow.provider)
     list_payment_orders = providers.Factory(ListPaymentOrders, uow=uow.provider)
-    expire_stale_payment_orders = providers.Factory(ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids)
+    # payments: settlement (callbacks, queued results, polls, expiry with a final poll, operators)
+    receive_payment_callback = providers.Factory(
+        ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    apply_payment_result = providers.Factory(ApplyPaymentResult, uow=uow.provider, clock=clock, ids=ids)
+    poll_pending_payments = providers.Factory(
+        PollPendingPayments, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    expire_stale_payment_orders = providers.Factory(
+        ExpireStalePaymentOrders, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
+    )
+    operator_payment_orders = providers.Factory(OperatorPaymentOrders, uow=uow.provider)
+    show_payment_order = providers.Factory(ShowPaymentOrder, uow=uow.provider)
+    confirm_payment_order = providers.Factory(ConfirmPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
+    fail_payment_order = providers.Factory(FailPaymentOrder, uow=uow.provider, clock=clock, ids=ids)
 
     # contact files: imports into a list, exports of one
     import_contacts = providers.Factory(ImportContacts, uow=uow.provider, clock=clock, read_table=read_table)

@@ -26,6 +26,7 @@ from application.deliveries import (
     reports_from_job,
 )
 from application.outbox import DISPATCH_OUTBOX
+from application.payment_results import APPLY_PAYMENT_RESULT, result_from_job
 from application.ports import RUN_CAMPAIGN, DeliveryReport, InboundSms
 from application.webhook_deliveries import DELIVER_WEBHOOK
 from domain.campaigns import CampaignStatus
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("ujumbe.worker")
 
 EVERY_MINUTE = "* * * * *"
+EVERY_30_SECONDS = "* * * * * */30"  # 6-field cron: seconds last
 T = TypeVar("T")
 
 
@@ -135,10 +137,22 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def queue_due_campaigns(timestamp: int | None = None) -> int:
         return int(await c.queue_due_campaigns()())
 
-    # Payment orders nobody answered within 10 minutes (DESIGN §6).
+    # Payment orders: results a provider hands over (as callbacks), the poll for callbacks that got
+    # lost, and orders nobody answered within 10 minutes, after a final poll (DESIGN §6). Settling
+    # is idempotent (one outcome per order), so a retried or overlapping job changes nothing twice.
+    @app.task(name=APPLY_PAYMENT_RESULT, queue="payments", retry=RETRY)
+    async def apply_payment_result(**payload: Any) -> str:
+        return (await c.apply_payment_result()(*result_from_job(payload))).outcome
+
+    @every(EVERY_30_SECONDS)
+    @app.task(name="poll_pending_payments", queue="payments", lock="poll_pending_payments",
+              queueing_lock="poll_pending_payments", retry=RETRY)
+    async def poll_pending_payments(timestamp: int | None = None) -> int:
+        return int(await c.poll_pending_payments()())
+
     @every(EVERY_MINUTE)
-    @app.task(name="expire_stale_payment_orders", queue="payments", queueing_lock="expire_stale_payment_orders",
-              retry=RETRY)
+    @app.task(name="expire_stale_payment_orders", queue="payments", lock="expire_stale_payment_orders",
+              queueing_lock="expire_stale_payment_orders", retry=RETRY)
     async def expire_stale_payment_orders(timestamp: int | None = None) -> int:
         return int(await c.expire_stale_payment_orders()())
 

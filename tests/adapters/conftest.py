@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 
+import psycopg
 import pytest
 
 from adapters.memory.store import MemoryStore
@@ -40,3 +42,16 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres)
     finally:
         await pool.close()
+
+
+@pytest.fixture()
+def empty_database(database_url: str) -> Iterator[str]:
+    """A database of its own, nothing migrated."""
+    name = f"ujumbe_migrate_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    params = psycopg.conninfo.conninfo_to_dict(database_url)
+    params["dbname"] = name
+    yield psycopg.conninfo.make_conninfo(**params)
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

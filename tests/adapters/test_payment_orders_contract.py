@@ -14,6 +14,7 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from application.payments import EXPIRED, ExpireStalePaymentOrders
 from application.ports import PaymentOrder, ProviderEvent
 from domain.payments import PaymentStatus
+from fake_mobile_money import FakeMobileMoney
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)
@@ -89,7 +90,7 @@ async def test_an_order_left_uncommitted_is_not_stored(store: Backend) -> None:
 async def test_concurrent_expiry_runs_fail_each_order_once(store: Backend) -> None:
     await add(store, *(order(n, ACCOUNT if n % 2 else OTHER) for n in range(1, 21)))
     clock = FrozenClock(T0 + timedelta(minutes=15))
-    expire = ExpireStalePaymentOrders(store.uow, clock, SequentialIds())
+    expire = ExpireStalePaymentOrders(store.uow, clock, SequentialIds(), FakeMobileMoney())
     counts = await asyncio.gather(*(expire(batch_size=3) for _ in range(4)))
     assert sum(counts) == 20
     assert await expire() == 0

@@ -83,3 +83,34 @@ async def test_packages_templates_and_the_voucher_card_are_saved_and_read_alike(
         assert await uow.country_rates.find("atlantis") == CountryRate("Atlantis", "XA", "+999", Decimal("200.00"))
         changes = await uow.reference_changes.newest("package", 10)
         assert ReferenceChange("package", "91", {"credits": 100}, {"credits": 110}, "ops", at) in changes
+
+
+async def test_an_order_keeps_the_price_and_credits_it_was_sold_at_when_the_package_changes(backend) -> None:
+    """Orders copy the package's price and credits; an operator's later change alters the package
+    only (the orders area makes the copy; this holds the storage to it)."""
+    from dataclasses import replace
+    from datetime import UTC, datetime
+
+    from adapters.memory.system import FrozenClock
+    from application.ports import PaymentOrder
+    from application.reference import PackageChange, SetPackage
+
+    account, order_id, at = "5b7c1c7e-0000-4000-8000-000000000001", "5b7c1c7e-0000-4000-8000-0000000000a1", \
+        datetime(2026, 3, 1, tzinfo=UTC)
+    await backend.seed_account(account)
+    async with backend.uow() as uow:
+        starter = await uow.packages.get(1)
+        assert starter is not None
+        await uow.payment_orders.add(PaymentOrder(
+            account_id=account, id=order_id, source="package", provider="mobilemoney", amount=starter.price_tzs,
+            credit_amount=starter.credits, checkout_message="Approve the prompt on your phone",
+            payer_phone="+255712345678", created_at=at, updated_at=at, package_id=starter.id))
+        await uow.commit()
+
+    changed = await SetPackage(backend.uow, FrozenClock())(PackageChange(1, "ops", credits=90, price_tzs=4_000))
+    assert changed == replace(starter, credits=90, price_tzs=4_000)
+    async with backend.uow() as uow:
+        kept = await uow.payment_orders.get(account, order_id)
+        assert await uow.packages.get(1) == changed
+    assert kept is not None
+    assert (kept.package_id, kept.amount, kept.credit_amount) == (1, starter.price_tzs, starter.credits)

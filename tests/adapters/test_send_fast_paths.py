@@ -18,7 +18,7 @@ from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.deliveries import APPLY_DELIVERY_REPORTS, QueueGatewayReports, reports_from_job
+from application.deliveries import APPLY_DELIVERY_REPORTS, QueueGatewayReports, reports_from_job, reports_job
 from application.ports import BatchSmsGateway, DeliveryReport, GatewayUnavailable, OutboundSms, OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
@@ -299,6 +299,15 @@ async def test_reports_due_at_the_same_moment_are_one_job_that_reads_back_whole(
     read_back = [r for _, payload, _ in jobs.deferred for r in reports_from_job(dict(payload))]
     assert read_back == reports
     assert all(isinstance(payload["reports"], str) for _, payload, _ in jobs.deferred)  # one value to copy and log
+    assert not any('"' in payload["reports"] for _, payload, _ in jobs.deferred)  # nothing to escape
+
+
+@pytest.mark.parametrize("gateway_ref", ["ref,1", "ref;1", '"ref"', "ref\\1", "[ref]"])
+@pytest.mark.parametrize("error", [None, "", "absent_subscriber", "a,b"])
+def test_a_reports_job_reads_back_whatever_its_fields_hold(gateway_ref: str, error: str | None) -> None:
+    reports = [DeliveryReport("sim-1", MessageEvent.DELIVERED, T0),
+               DeliveryReport(gateway_ref, MessageEvent.UNDELIVERABLE, T0, error=error)]
+    assert reports_from_job(reports_job(T0, reports)) == reports
 
 
 def test_a_reports_job_queued_with_a_list_still_reads_back() -> None:

@@ -1,4 +1,5 @@
-"""Payment-order expiry on memory adapters: pending orders nobody answered fail after 10 minutes."""
+"""Payment-order expiry on memory adapters: pending orders nobody answered fail after 10 minutes
+(the final poll before it is tested with the rest of settlement, in test_payment_settlement.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from adapters.memory.uow import MemoryUnitOfWork
 from application.payments import EXPIRED, ExpireStalePaymentOrders
 from application.ports import NotificationKind, PaymentOrder
 from domain.payments import PaymentStatus
+from fake_mobile_money import FakeMobileMoney
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -25,6 +27,7 @@ class World:
         self.clock = FrozenClock()
         self.ids = SequentialIds()
         self.start = self.clock.now()
+        self.mobile_money = FakeMobileMoney()  # knows no payment: every final poll finds nothing
 
     def uow(self) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(self.store)
@@ -46,7 +49,7 @@ class World:
             await uow.commit()
 
     def expire(self) -> ExpireStalePaymentOrders:
-        return ExpireStalePaymentOrders(self.uow, self.clock, self.ids)
+        return ExpireStalePaymentOrders(self.uow, self.clock, self.ids, self.mobile_money)
 
     async def get(self, order: PaymentOrder) -> PaymentOrder:
         async with self.uow() as uow:
@@ -71,7 +74,7 @@ async def test_a_pending_order_fails_once_it_is_older_than_10_minutes(world: Wor
     now = world.clock.advance(seconds=1)
     assert await world.expire()() == 1
     assert await world.get(order) == replace(order, status=PaymentStatus.FAILED, failure_reason=EXPIRED,
-                                             failed_at=now, updated_at=now)
+                                             failed_at=now, updated_at=now, settled_by="expiry")
 
 
 async def test_expiry_raises_a_payment_failed_event_and_a_payment_notification(world: World) -> None:

@@ -32,6 +32,7 @@ EXPECTED_CODES = {
     "IdempotencyKeyReused": "idempotency_key_reused",
     "EmailTaken": "email_taken",
     "InvalidCredentials": "invalid_credentials",
+    "InvalidSignature": "invalid_signature",
     "IllegalTransition": "illegal_transition",
     "CampaignNotCancellable": "campaign_not_cancellable",
     "InvalidOtp": "invalid_otp",

@@ -1,44 +1,19 @@
-"""Public reference data in memory: the same rate card migration 0004 seeds in PostgreSQL
-(a contract test keeps the two equal), packages, templates, the voucher rate card and their
-change log."""
+"""Public reference data in memory: the rate card, packages, templates and the voucher rate card,
+each starting from the newest shipped data file the migrator loads into PostgreSQL (a contract
+test keeps the two equal), and their change log."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from adapters.memory.store import MemoryStore
+from adapters.reference_data import (
+    seeded_country_rates,
+    seeded_packages,
+    seeded_templates,
+    seeded_voucher_card,
+)
 from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
 from domain.vouchers import VoucherRateCard
 
-SEEDED_COUNTRY_RATES = (
-    CountryRate("Tanzania", "TZ", "+255", Decimal("35.00")),
-    CountryRate("Kenya", "KE", "+254", Decimal("70.00")),
-    CountryRate("Uganda", "UG", "+256", Decimal("70.00")),
-    CountryRate("Rwanda", "RW", "+250", Decimal("80.00")),
-    CountryRate("Burundi", "BI", "+257", Decimal("90.00")),
-    CountryRate("South Sudan", "SS", "+211", Decimal("150.00")),
-    CountryRate("Ethiopia", "ET", "+251", Decimal("120.00")),
-    CountryRate("Somalia", "SO", "+252", Decimal("140.00")),
-    CountryRate("DR Congo", "CD", "+243", Decimal("110.00")),
-    CountryRate("Zambia", "ZM", "+260", Decimal("85.00")),
-    CountryRate("Malawi", "MW", "+265", Decimal("80.00")),
-    CountryRate("Mozambique", "MZ", "+258", Decimal("90.00")),
-    CountryRate("Zimbabwe", "ZW", "+263", Decimal("95.00")),
-    CountryRate("South Africa", "ZA", "+27", Decimal("60.00")),
-    CountryRate("Botswana", "BW", "+267", Decimal("100.00")),
-    CountryRate("Namibia", "NA", "+264", Decimal("100.00")),
-    CountryRate("Madagascar", "MG", "+261", Decimal("130.00")),
-    CountryRate("Comoros", "KM", "+269", Decimal("150.00")),
-    CountryRate("Nigeria", "NG", "+234", Decimal("110.00")),
-    CountryRate("Ghana", "GH", "+233", Decimal("95.00")),
-    CountryRate("Egypt", "EG", "+20", Decimal("105.00")),
-    CountryRate("United Kingdom", "GB", "+44", Decimal("120.00")),
-    CountryRate("United States", "US", "+1", Decimal("87.50")),
-    CountryRate("Canada", "CA", "+1", Decimal("87.50")),
-    CountryRate("United Arab Emirates", "AE", "+971", Decimal("100.00")),
-    CountryRate("India", "IN", "+91", Decimal("52.50")),
-    CountryRate("China", "CN", "+86", Decimal("95.00")),
-)
 
 
 class MemoryCountryRates:
@@ -47,7 +22,7 @@ class MemoryCountryRates:
 
     def _rows(self) -> dict[str, CountryRate]:
         rows: dict[str, CountryRate] = self._store.tables.setdefault(
-            "country_rates", {rate.iso2: rate for rate in SEEDED_COUNTRY_RATES}
+            "country_rates", {rate.iso2: rate for rate in seeded_country_rates()}
         )
         return rows
 
@@ -69,7 +44,8 @@ class MemoryCreditPackages:
         self._store = store
 
     def _rows(self) -> dict[int, CreditPackage]:
-        rows: dict[int, CreditPackage] = self._store.table("packages")
+        rows: dict[int, CreditPackage] = self._store.tables.setdefault(
+            "packages", {package.id: package for package in seeded_packages()})
         return rows
 
     async def all(self, include_retired: bool = False) -> list[CreditPackage]:
@@ -88,7 +64,8 @@ class MemoryTemplates:
         self._store = store
 
     def _rows(self) -> dict[str, Template]:
-        rows: dict[str, Template] = self._store.table("templates")
+        rows: dict[str, Template] = self._store.tables.setdefault(
+            "templates", {template.id: template for template in seeded_templates()})
         return rows
 
     async def all(self, include_retired: bool = False) -> list[Template]:
@@ -107,7 +84,7 @@ class MemoryVoucherRates:
         self._store = store
 
     async def card(self) -> VoucherRateCard:
-        card: VoucherRateCard = self._store.tables.get("voucher_rate_card", VoucherRateCard(0, ()))
+        card: VoucherRateCard = self._store.tables.setdefault("voucher_rate_card", seeded_voucher_card())
         return card
 
     async def save(self, card: VoucherRateCard) -> None:

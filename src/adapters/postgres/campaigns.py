@@ -47,6 +47,9 @@ _RECIPIENTS = (
     " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = p.account_id AND o.phone = p.phone)"
 )
 _UNCHARGED = f"status = 'failed', credits_used = 0, cost = '{cost_text(0)}', updated_at = %s"
+# A unit of work that wrote at least this many campaign messages refreshes the planner's
+# statistics of `messages` after its commit (`PostgresUnitOfWork.commit`).
+ANALYZE_AFTER = 10_000
 
 
 def _campaign(row: dict[str, Any]) -> Campaign:
@@ -60,6 +63,7 @@ def _message(row: dict[str, Any]) -> Message:
 class PostgresCampaigns:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
+        self.written = 0  # messages added in this unit of work
 
     async def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         async with self._conn.cursor(row_factory=dict_row) as cur:
@@ -152,6 +156,7 @@ class PostgresCampaigns:
             async with cur.copy(f"COPY messages ({', '.join(_MESSAGE_COLUMNS)}, campaign_batch) FROM STDIN") as copy:
                 for message in messages:
                     await copy.write_row((*_message_row(message), message.campaign_batch))
+        self.written += len(messages)
 
     async def batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
         rows = await self._rows(

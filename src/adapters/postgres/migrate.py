@@ -1,4 +1,6 @@
-"""Ordered SQL migrations, tracked in `schema_migrations`.
+"""Ordered SQL migrations, tracked in `schema_migrations`, then the shipped reference data
+files, one tracked step per file version (`data:packages.v1`: `reference_loader` says how a
+version applies without undoing an operator's change).
 
 Safe to run twice and from several processes at once: an advisory lock serialises
 runners, and each migration commits together with its tracking row.
@@ -8,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+import functools
 from importlib import resources
 
 import psycopg
 from procrastinate.schema import SchemaManager
+
+from adapters.postgres.reference_loader import apply_data_file
+from adapters.reference_data import previous, shipped
 
 _LOCK_KEY = 0x756A756D6265  # "ujumbe"
 # The job queue's tables and functions (procrastinate's own schema) go in as one tracked step
@@ -22,11 +28,19 @@ JOBS_SCHEMA_VERSION = "0005_procrastinate"
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: str
-    sql: str
+    sql: str = ""
+    # A step SQL alone cannot say (loading a data file), run in the migration's transaction.
+    apply: Callable[[psycopg.Connection], object] | None = None
+
+
+def reference_data_steps() -> list[Migration]:
+    """One step per shipped data file version, each stem's versions in order."""
+    return [Migration(file.step, apply=functools.partial(apply_data_file, file=file, earlier=previous(file))) for file in shipped()]
 
 
 def bundled_migrations() -> list[Migration]:
-    """The SQL files shipped in `adapters/postgres/migrations`, in name order."""
+    """The SQL files shipped in `adapters/postgres/migrations`, in name order, then the reference
+    data steps (a data step's version, `data:…`, sorts after every numbered file)."""
     folder = resources.files("adapters.postgres") / "migrations"
     files = sorted(
         (entry for entry in folder.iterdir() if entry.name.endswith(".sql")),
@@ -34,7 +48,7 @@ def bundled_migrations() -> list[Migration]:
     )
     found = [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
     found.append(Migration(JOBS_SCHEMA_VERSION, SchemaManager.get_schema()))
-    return sorted(found, key=lambda migration: migration.version)
+    return [*sorted(found, key=lambda migration: migration.version), *reference_data_steps()]
 
 
 def migrate(
@@ -59,7 +73,10 @@ def migrate(
                 if migration.version in done:
                     continue
                 with conn.transaction():
-                    conn.execute(migration.sql.encode())
+                    if migration.sql:
+                        conn.execute(migration.sql.encode())
+                    if migration.apply is not None:
+                        migration.apply(conn)
                     conn.execute(
                         "INSERT INTO schema_migrations (version) VALUES (%s)", (migration.version,)
                     )

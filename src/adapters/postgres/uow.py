@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from types import TracebackType
 from typing import Self
 
+import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
-from adapters.postgres.campaigns import PostgresCampaigns
+from adapters.postgres.campaigns import ANALYZE_AFTER, PostgresCampaigns
 from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
 from adapters.postgres.contact_files import PostgresContactFiles
 from adapters.postgres.credits import PostgresLedger
@@ -18,7 +20,7 @@ from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
 from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
-from adapters.postgres.group_commit import group_commits
+from adapters.postgres.group_commit import autocommit, group_commits
 from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
 from adapters.postgres.notifications import PostgresNotifications
@@ -32,6 +34,8 @@ from adapters.postgres.reference import (
     PostgresVoucherRates,
 )
 from adapters.postgres.webhooks import PostgresWebhooks
+
+log = logging.getLogger(__name__)
 
 
 class PostgresUnitOfWork:
@@ -103,9 +107,25 @@ class PostgresUnitOfWork:
 
     async def commit(self) -> None:
         await self.connection.commit()
+        if self.campaigns.written >= ANALYZE_AFTER:
+            await self._analyze_messages()
         if self.events.added and self._on_events_committed is not None:
             self.events.added = 0
             await self._on_events_committed()
+
+    async def _analyze_messages(self) -> None:
+        """Fresh planner statistics after a campaign's bulk write, as after any bulk load.
+
+        Until autovacuum gets to it (never, when the table is so large that one campaign is under
+        its 10% threshold), the statistics say almost no message is `pending` and none has the
+        new campaign's values: the run's set-based statements then get plans that hash every
+        pending message, or scan the whole table, for each batch of 1000."""
+        self.campaigns.written = 0
+        try:
+            async with autocommit(self.connection) as conn:
+                await conn.execute("ANALYZE messages")
+        except psycopg.Error:  # the write is committed all the same; autovacuum analyzes later
+            log.warning("could not analyze messages after a campaign's messages were written", exc_info=True)
 
     async def rollback(self) -> None:
         await self.connection.rollback()

@@ -68,8 +68,10 @@ from application.ports.payments import (
     PaymentOrder,
     PaymentOrderPage,
     PaymentOrderRepository,
+    ProviderChannel,
     ProviderEvent,
     ProviderEvents,
+    ProviderOutcome,
     order_reference,
 )
 from application.ports.reference import (
@@ -80,9 +82,11 @@ from application.ports.reference import (
     ReferenceChange,
     ReferenceChanges,
     ReferenceKind,
+    ReferenceRecord,
     Template,
     Templates,
     VoucherRates,
+    snapshot,
 )
 from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.security import SecretBox
@@ -110,14 +114,18 @@ __all__ = [
     "PushAccepted",
     "PayerPhones",
     "PaymentOrderPage",
+    "ProviderChannel",
     "ProviderEvent",
     "ProviderEvents",
+    "ProviderOutcome",
     "order_reference",
     "CreditPackage",
     "CreditPackages",
     "ReferenceChange",
     "ReferenceChanges",
     "ReferenceKind",
+    "ReferenceRecord",
+    "snapshot",
     "Template",
     "Templates",
     "VoucherRates",

@@ -4,11 +4,14 @@ recorded with who and when); orders copy what they were sold at, so a change nev
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Literal, Protocol
 
+from domain.reference import placeholders
+from domain.segments import segment
 from domain.vouchers import VoucherRateCard
 
 
@@ -28,6 +31,11 @@ class CreditPackage:
     price_tzs: int
     active: bool = True  # a retired package is kept (orders name it) but no longer sold
 
+    @property
+    def price_per_credit(self) -> Decimal:
+        """TZS per credit, to the cent: how packages compare (larger ones are cheaper)."""
+        return (Decimal(self.price_tzs) / self.credits).quantize(Decimal("0.01"), ROUND_HALF_UP)
+
 
 @dataclass(frozen=True, slots=True)
 class Template:
@@ -36,6 +44,20 @@ class Template:
     category: str
     body: str  # with {placeholders}
     active: bool = True
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        return placeholders(self.body)
+
+    @property
+    def encoding(self) -> str:
+        """`GSM-7` or `UCS-2`, as a quote names it; of the body as written, placeholders unfilled."""
+        return segment(self.body).encoding.value
+
+    @property
+    def parts(self) -> int:
+        """Billed parts of the body as written (filled-in names may add some)."""
+        return segment(self.body).parts
 
 
 ReferenceKind = Literal["package", "template", "rate", "voucher"]
@@ -49,6 +71,22 @@ class ReferenceChange:
     after: dict[str, object] | None  # None: removed
     changed_by: str
     changed_at: datetime
+
+
+ReferenceRecord = CountryRate | CreditPackage | Template | VoucherRateCard
+
+
+def snapshot(record: ReferenceRecord) -> dict[str, object]:
+    """A record as the change log keeps it (`before`, `after`): JSON-able, decimals as strings."""
+    return {name: _jsonable(value) for name, value in dataclasses.asdict(record).items()}
+
+
+def _jsonable(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(item) for item in value]
+    return str(value) if isinstance(value, Decimal) else value
 
 
 class CountryRates(Protocol):

@@ -22,6 +22,8 @@ import entrypoints.cli.notifications  # noqa: E402,F401
 import entrypoints.cli.inbound  # noqa: E402,F401
 import entrypoints.cli.contacts  # noqa: E402,F401
 import entrypoints.cli.campaigns  # noqa: E402,F401
+import entrypoints.cli.reference  # noqa: E402,F401
+import entrypoints.cli.payments  # noqa: E402,F401
 
 
 @command(cli, "migrate")

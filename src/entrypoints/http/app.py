@@ -28,10 +28,11 @@ from entrypoints.http.controllers.health import HealthController
 from entrypoints.http.controllers.inbound import InboundController
 from entrypoints.http.controllers.notifications import NotificationsController
 from entrypoints.http.controllers.payments import PaymentsController, VouchersController
+from entrypoints.http.controllers.payment_callbacks import PaymentCallbacksController
 from entrypoints.http.controllers.webhooks import WebhooksController
 from entrypoints.http.controllers.message_logs import MessageLogsController
 from entrypoints.http.controllers.quotes import QuoteController
-from entrypoints.http.controllers.rates import RatesController
+from entrypoints.http.controllers.reference import ReferenceController
 from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
@@ -49,7 +50,7 @@ ROUTE_HANDLERS: list[Any] = [
     ApiKeysController,
     QuoteController,
     MessageLogsController,
-    RatesController,
+    ReferenceController,
     CreditsController,
     SmsController,
     SenderIdsController,
@@ -61,6 +62,7 @@ ROUTE_HANDLERS: list[Any] = [
     CampaignsController,
     PaymentsController,
     VouchersController,
+    PaymentCallbacksController,
 ]
 
 

@@ -22,6 +22,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "invalid_otp": 400,
     "unauthorized": 401,
     "invalid_credentials": 401,
+    "invalid_signature": 401,
     "insufficient_credits": 402,
     "forbidden": 403,
     "invalid_phone_number": 403,

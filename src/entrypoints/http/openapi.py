@@ -8,6 +8,8 @@ it cannot know, from the same wiring the server runs on:
   of its credentials (401; 403 when it takes one scheme only), of its body (413), of its
   Idempotency-Key (409, 422), and the domain errors the handler declares, `opt={"errors": (...)}`;
 - the headers every response carries (X-Request-ID, X-RateLimit-*), Retry-After on a 429;
+- the 304 and the caching headers (ETag, Cache-Control) of the cacheable public routes
+  (`opt={"cacheable": True}`);
 - whether a body's unknown fields are refused or ignored (what its Struct does);
 - examples, and links a client (or a stateful test) can follow from one operation to the next;
 - short component names (`SendResult`, `SendResultEnvelope`), which client generators make
@@ -46,6 +48,7 @@ from domain.errors import (
     ValidationError,
 )
 from entrypoints.http.auth import Authenticated
+from entrypoints.http.caching import CACHE_CONTROL, NOT_MODIFIED
 from entrypoints.http.dependencies import ContainerDependency, http_handlers
 from entrypoints.http.envelope import ErrorEnvelope, ResponseBody
 from entrypoints.http.errors import PAYLOAD_TOO_LARGE, STATUS_BY_CODE
@@ -116,6 +119,8 @@ def _declare_errors(handler: HTTPRouteHandler) -> None:
         )
         for status, codes in errors_of(handler).items()
     }
+    if handler.opt.get("cacheable"):
+        handler.responses[304] = ResponseSpec(data_container=None, description=NOT_MODIFIED)
 
 
 def _handlers(app: Litestar) -> Iterator[HTTPRouteHandler]:
@@ -134,6 +139,12 @@ _EVERY_RESPONSE_HEADERS: dict[str, OpenAPIHeader | Reference] = {
     "X-RateLimit-Remaining": _header("Requests left in that budget this minute."),
 }
 _RETRY_AFTER = _header("Seconds until the budget refills.")
+_CACHING_HEADERS: dict[str, OpenAPIHeader | Reference] = {
+    "ETag": OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING), required=True,
+                          description="A strong tag of the data: send it back in `If-None-Match`."),
+    "Cache-Control": OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING), required=True,
+                                   description=f"`{CACHE_CONTROL}`: public data, any cache may keep it."),
+}
 
 
 def _operations(openapi: OpenAPI) -> Iterator[tuple[str, Operation]]:
@@ -170,6 +181,8 @@ def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHan
         headers.update(_EVERY_RESPONSE_HEADERS)
         if status == "429":
             headers["Retry-After"] = _RETRY_AFTER
+        if status in ("200", "304") and handler is not None and handler.opt.get("cacheable"):
+            headers.update(_CACHING_HEADERS)
         response.headers = headers
         for media_type, media in (response.content or {}).items():
             if media_type.startswith("text/") and media.schema == Schema():  # a streamed text (a CSV export)

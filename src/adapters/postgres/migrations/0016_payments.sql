@@ -1,7 +1,7 @@
 -- Buying credits (issue 12): the reference data sold from (packages, voucher rate card,
 -- templates), who changed it, the payer phones an account verified, and what an order needs to
 -- meet its provider (a reference, a checkout link, the price it was sold at, a late payment).
--- The rows themselves come from the versioned data files in adapters/postgres/reference_data,
+-- The rows themselves come from the versioned data files in adapters/reference_data,
 -- loaded by the migrator once per file version (never over an operator's later change).
 
 -- Fixed credit packages (spec: GET /v1/packages). An order copies price and credits, so a later

@@ -1,0 +1,252 @@
+"""`ujumbe packages|templates|rates|vouchers list | set | history`: the operator's side of the
+public reference data. Every change is recorded with who (`--by`, the OS user by default) and
+when; an order already created keeps the price it was sold at."""
+
+from __future__ import annotations
+
+import getpass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import click
+
+from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
+from application.reference import CountryRateChange, PackageChange, TemplateChange
+from domain.vouchers import VoucherRateCard, VoucherTier
+from entrypoints.cli.base import cli, services
+from entrypoints.cli.output import command, emit
+
+
+def _operator() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid (a bare container)
+        return "operator"
+
+
+by_option = click.option("--by", "changed_by", default=_operator, show_default="the OS user",
+                         help="Who made the change, for the change log.")
+limit_option = click.option("--limit", default=50, show_default=True, type=int, help="How many changes to show.")
+
+
+def _package(package: CreditPackage) -> dict[str, Any]:
+    return {"id": package.id, "name": package.name, "credits": package.credits, "price_tzs": package.price_tzs,
+            "price_per_credit": package.price_per_credit, "active": package.active}
+
+
+def _template(template: Template) -> dict[str, Any]:
+    return {"id": template.id, "name": template.name, "category": template.category, "body": template.body,
+            "placeholders": list(template.placeholders), "encoding": template.encoding, "parts": template.parts,
+            "active": template.active}
+
+
+def _rate(rate: CountryRate) -> dict[str, Any]:
+    return {"iso2": rate.iso2, "name": rate.name, "dial_code": rate.dial_code, "rate_tzs": rate.rate_tzs}
+
+
+def _card(card: VoucherRateCard) -> dict[str, Any]:
+    return {"min_amount_tzs": card.min_amount_tzs,
+            "tiers": [{"max_amount_tzs": t.max_amount_tzs, "rate_tzs_per_credit": t.rate_tzs_per_credit}
+                      for t in card.tiers]}
+
+
+def _retired(active: bool) -> str:
+    return "" if active else "  (retired)"
+
+
+def _package_line(p: CreditPackage) -> str:
+    return (f"{p.id:>4}  {p.name:<20} {p.credits:>9,} credits  {p.price_tzs:>11,} TZS"
+            f"  {p.price_per_credit:>6} TZS/credit{_retired(p.active)}")
+
+
+def _template_line(t: Template) -> str:
+    return f"{t.id:<28} {t.category:<10} {t.encoding:<5} {t.parts} part(s)  {t.name}{_retired(t.active)}"
+
+
+def _rate_line(r: CountryRate) -> str:
+    return f"{r.iso2}  {r.dial_code:<5} {r.rate_tzs:>8} TZS  {r.name}"
+
+
+def _card_text(card: VoucherRateCard) -> str:
+    lines, low = [f"smallest top-up: {card.min_amount_tzs:,} TZS"], card.min_amount_tzs
+    for tier in card.tiers:
+        upper = "and up" if tier.max_amount_tzs is None else f"to {tier.max_amount_tzs:,}"
+        lines.append(f"{low:>11,} {upper:<14} TZS: {tier.rate_tzs_per_credit} TZS a credit")
+        low = (tier.max_amount_tzs or 0) + 1
+    return "\n".join(lines)
+
+
+def _history(changes: list[ReferenceChange]) -> None:
+    emit([{"kind": c.kind, "key": c.key, "before": c.before, "after": c.after, "changed_by": c.changed_by,
+           "changed_at": c.changed_at} for c in changes],
+         lambda: "\n".join(f"{c.changed_at:%Y-%m-%d %H:%M:%S}Z  {c.kind} {c.key}  by {c.changed_by}: "
+                           f"{_difference(c.before, c.after)}" for c in changes) or "no changes")
+
+
+def _difference(before: dict[str, object] | None, after: dict[str, object] | None) -> str:
+    if before is None:
+        return f"created {after}"
+    if after is None:
+        return "removed"
+    return ", ".join(f"{name} {before.get(name)!r} -> {value!r}" for name, value in after.items()
+                     if before.get(name) != value)
+
+
+def _history_command(group: click.Group, kind: ReferenceKind) -> None:
+    @command(group, "history")
+    @limit_option
+    async def history(limit: int) -> None:
+        """The changes, newest first: who, when, before and after."""
+        async with services() as c:
+            _history(await c.reference_history()(kind, limit))
+
+
+def _active(retire: bool, restore: bool) -> bool | None:
+    if retire and restore:
+        raise click.UsageError("--retire and --restore exclude each other.")
+    return False if retire else True if restore else None
+
+
+@cli.group()
+def packages() -> None:
+    """The credit packages on sale (GET /v1/packages)."""
+
+
+@command(packages, "list")
+@click.option("--all", "include_retired", is_flag=True, help="Retired packages too.")
+async def list_packages(include_retired: bool) -> None:
+    """The packages, cheapest first."""
+    async with services() as c:
+        found = await c.list_packages()(include_retired)
+    emit([_package(p) for p in found], lambda: "\n".join(map(_package_line, found)) or "no packages")
+
+
+@command(packages, "set")
+@click.argument("package_id", metavar="ID", type=int)
+@click.option("--name", default=None)
+@click.option("--credits", type=int, default=None)
+@click.option("--price", "price_tzs", type=int, default=None, help="Price in TZS.")
+@click.option("--retire", is_flag=True, help="No longer sold (orders that name it keep it).")
+@click.option("--restore", is_flag=True, help="On sale again.")
+@by_option
+async def set_package(package_id: int, name: str | None, credits: int | None, price_tzs: int | None,
+                      retire: bool, restore: bool, changed_by: str) -> None:
+    """Create package ID (--name, --credits and --price) or change what is given."""
+    change = PackageChange(package_id, changed_by, name, credits, price_tzs, _active(retire, restore))
+    async with services() as c:
+        package = await c.set_package()(change)
+    emit(_package(package), _package_line(package))
+
+
+_history_command(packages, "package")
+
+
+@cli.group()
+def templates() -> None:
+    """The compose templates (GET /v1/templates)."""
+
+
+@command(templates, "list")
+@click.option("--all", "include_retired", is_flag=True, help="Retired templates too.")
+async def list_templates(include_retired: bool) -> None:
+    """The templates, by category then name."""
+    async with services() as c:
+        found = await c.list_templates()(include_retired)
+    emit([_template(t) for t in found], lambda: "\n".join(map(_template_line, found)) or "no templates")
+
+
+@command(templates, "set")
+@click.argument("template_id", metavar="ID")
+@click.option("--name", default=None)
+@click.option("--category", default=None, help="otp, reminder, payment, marketing, greeting, ...")
+@click.option("--body", default=None, help="The text, with {placeholders} such as {first_name}.")
+@click.option("--retire", is_flag=True, help="No longer offered.")
+@click.option("--restore", is_flag=True, help="Offered again.")
+@by_option
+async def set_template(template_id: str, name: str | None, category: str | None, body: str | None,
+                       retire: bool, restore: bool, changed_by: str) -> None:
+    """Create template ID, a slug (--name, --category and --body), or change what is given."""
+    change = TemplateChange(template_id, changed_by, name, category, body, _active(retire, restore))
+    async with services() as c:
+        template = await c.set_template()(change)
+    emit(_template(template), _template_line(template))
+
+
+_history_command(templates, "template")
+
+
+@cli.group()
+def rates() -> None:
+    """The international rate card (GET /v1/rates)."""
+
+
+@command(rates, "list")
+async def list_rates() -> None:
+    """Every country on the card, by name."""
+    async with services() as c:
+        found = await c.list_country_rates()()
+    emit([_rate(r) for r in found], lambda: "\n".join(map(_rate_line, found)))
+
+
+def _decimal(ctx: click.Context, param: click.Parameter, value: str | None) -> Decimal | None:
+    try:
+        return None if value is None else Decimal(value)
+    except InvalidOperation:
+        raise click.BadParameter(f"{value!r} is not a number.") from None
+
+
+@command(rates, "set")
+@click.argument("iso2")
+@click.option("--name", default=None, help="The country's name.")
+@click.option("--dial-code", default=None, help="E.164 calling code, e.g. +254.")
+@click.option("--rate", "rate_tzs", default=None, callback=_decimal, help="Indicative TZS per SMS, e.g. 70.00.")
+@by_option
+async def set_rate(iso2: str, name: str | None, dial_code: str | None, rate_tzs: Decimal | None,
+                   changed_by: str) -> None:
+    """Add country ISO2 (--name, --dial-code and --rate) or change what is given."""
+    async with services() as c:
+        rate = await c.set_country_rate()(CountryRateChange(iso2, changed_by, name, dial_code, rate_tzs))
+    emit(_rate(rate), _rate_line(rate))
+
+
+_history_command(rates, "rate")
+
+
+@cli.group()
+def vouchers() -> None:
+    """The voucher rate card (GET /v1/vouchers/rate)."""
+
+
+@command(vouchers, "list")
+async def show_card() -> None:
+    """The card: the smallest top-up and its tiers."""
+    async with services() as c:
+        card = await c.get_voucher_rate_card()()
+    emit(_card(card), _card_text(card))
+
+
+def _tiers(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[VoucherTier, ...]:
+    tiers = []
+    for value in values:
+        bound, _, rate = value.partition(":")
+        try:
+            tiers.append(VoucherTier(None if bound.strip() in ("-", "") else int(bound), Decimal(rate)))
+        except (ValueError, InvalidOperation):
+            raise click.BadParameter(f"{value!r} is not MAX:RATE (MAX in TZS, or - for the last tier).") from None
+    return tuple(tiers)
+
+
+@command(vouchers, "set")
+@click.option("--min", "min_amount_tzs", type=int, required=True, help="The smallest top-up, in TZS.")
+@click.option("--tier", "tiers", multiple=True, required=True, callback=_tiers, metavar="MAX:RATE",
+              help="A tier up to MAX TZS (inclusive) at RATE TZS a credit, in order; the last is -:RATE.")
+@by_option
+async def set_card(min_amount_tzs: int, tiers: tuple[VoucherTier, ...], changed_by: str) -> None:
+    """Replace the whole card, e.g. --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25."""
+    async with services() as c:
+        card = await c.set_voucher_rate_card()(VoucherRateCard(min_amount_tzs, tiers), changed_by)
+    emit(_card(card), _card_text(card))
+
+
+_history_command(vouchers, "voucher")
+
