@@ -237,3 +237,10 @@ async def test_with_the_mobile_money_simulator_the_prompt_and_the_checkout_reach
     received = await container.mobile_money_simulator().received()
     assert {(p.reference, p.phone, p.amount) for p in received} == {
         (pushed["reference"], OWN_PHONE, 3_500), (session["reference"], None, 10_000)}
+    # the checkout link is a page the simulator serves (not part of the API document)
+    page = await client.get(session["checkout_url"].removeprefix("http://127.0.0.1:8000"))
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert session["reference"] in page.text and "10,000 TZS" in page.text
+    assert "paid" in page.text.lower() or "waiting" in page.text.lower()
+    assert (await client.get("/simulator/checkout/nosuchorder")).status_code == 404
+    assert "/simulator/checkout/{reference}" not in (await client.get("/schema/openapi.json")).json()["paths"]

@@ -34,6 +34,7 @@ from entrypoints.http.controllers.message_logs import MessageLogsController
 from entrypoints.http.controllers.quotes import QuoteController
 from entrypoints.http.controllers.reference import ReferenceController
 from entrypoints.http.controllers.senders import SenderIdsController
+from entrypoints.http.controllers.simulator import SimulatorCheckoutController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
 from entrypoints.http.dependencies import check_dependencies
@@ -68,13 +69,15 @@ ROUTE_HANDLERS: list[Any] = [
 
 def feature_route_handlers(settings: Settings) -> list[Any]:
     """Routes behind a feature flag: with it off they are not mounted (404 `not_found`) and not
-    in the API document, so the document describes exactly what the server answers."""
+    in the API document, so the document describes exactly what the server answers. The
+    mobile-money simulator's checkout page is there only while the simulator is the provider."""
+    simulated = [SimulatorCheckoutController] if settings.mobile_money == "simulator" else []
     if not settings.feature_google_contacts:
-        return []
+        return simulated
     if not (settings.google_client_id and settings.google_client_secret):
         raise ValueError("UJUMBE_FEATURE_GOOGLE_CONTACTS is on: set UJUMBE_GOOGLE_CLIENT_ID and "
                          "UJUMBE_GOOGLE_CLIENT_SECRET (the OAuth client Google issued)")
-    return [GoogleContactsController, GoogleCallbackController]
+    return [*simulated, GoogleContactsController, GoogleCallbackController]
 
 
 async def _stamp_request_id(message: Message, scope: Scope) -> None:
