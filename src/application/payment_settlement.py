@@ -57,9 +57,14 @@ def result_body(result: ProviderResult) -> str:
     return json.dumps({k: v.value if isinstance(v, ProviderState) else v for k, v in asdict(result).items()})
 
 
+KEPT_BODY = 4_096  # characters of a callback kept for the operator: enough for any real one
+
+
 def storable_text(raw: bytes) -> str:
-    """A request body as text the database keeps: undecodable bytes and NULs become U+FFFD."""
-    return raw.decode("utf-8", errors="replace").replace("\x00", "\ufffd")
+    """A request body as text the database keeps: undecodable bytes and NULs become U+FFFD, and
+    past `KEPT_BODY` characters it is cut (anyone may post to the callback route)."""
+    text = raw.decode("utf-8", errors="replace").replace("\x00", "\ufffd")
+    return text if len(text) <= KEPT_BODY else text[:KEPT_BODY] + f"… ({len(text):,} characters)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +77,13 @@ class Settlement:
 
 
 def _mismatch(order: PaymentOrder, result: ProviderResult) -> str | None:
-    """Why a payment the provider reports is not this order's, or None when it is."""
-    if result.currency is not None and result.currency.upper() != order.currency:
+    """Why a payment the provider reports is not this order's, or None when it is. A report that
+    does not say what was collected proves nothing: it is checked like a wrong one."""
+    if result.currency is None or result.amount is None:
+        return "the provider reports the order paid without saying what it collected"
+    if result.currency.upper() != order.currency:
         return f"the provider collected {result.currency}, the order is in {order.currency}"
-    if result.amount is not None and result.amount != order.amount:
+    if result.amount != order.amount:
         return f"the provider collected {result.amount:,} {order.currency}, the order is for {order.amount:,}"
     return None
 

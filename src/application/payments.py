@@ -111,7 +111,9 @@ class ExpireStalePaymentOrders:
                 done = await self._settle.provider_answer_for(uow, current, MOBILE_MONEY, "poll", answer,
                                                               result_body(answer))
                 current = done.order or current
-            if current.status is PaymentStatus.PENDING:  # no final word (a mismatch stays flagged)
-                await self._settle.fail(uow, current, EXPIRED, "expiry")
+            # no final word: it expires, unless the answer flagged it for an operator (money may
+            # have moved: it stays pending, out of the poll's and the expiry's reach, for a human)
+            if current.status is PaymentStatus.PENDING and current.review_reason is None:
+                current = await self._settle.fail(uow, current, EXPIRED, "expiry")
             await uow.commit()
-        return True
+        return current.status is not PaymentStatus.PENDING

@@ -326,6 +326,10 @@ async def test_a_checkout_link_for_a_used_reference_is_rejected(adapter: ClickPe
                  "checksumMethod": "legacy"}).encode(), "not accepted"),
     (json.dumps(signed(CHECKSUM_KEY, {"event": "PAYMENT RECEIVED", "data": {"status": "SUCCESS"}})).encode(),
      "orderReference"),
+    (json.dumps({"event": "PAYMENT RECEIVED", "data": {"orderReference": "ord1"}, "checksum": "é" * 64},
+                ensure_ascii=False).encode(), "does not verify"),  # non-ASCII: refused, not a crash
+    (b"[" * 100_000 + b"]" * 100_000, "not JSON"),  # nested past the parser's recursion limit
+    (b"\xff\xfe{", "not JSON"),  # not UTF-8
 ])
 def test_a_callback_that_is_unsigned_forged_or_not_a_payment_result_is_refused(body: bytes, problem: str) -> None:
     adapter = ClickPesa("http://127.0.0.1:9", CLIENT_ID, API_KEY, CHECKSUM_KEY, clock=FrozenClock())

@@ -181,7 +181,8 @@ async def test_pages_are_newest_first_per_account_and_status(store: Backend) -> 
 
 async def test_orders_to_poll_are_pending_ones_a_provider_holds(store: Backend) -> None:
     await add(store, order(1, minutes=2), order(2, minutes=1, provider="manual", payer_phone=None),
-              order(3, OTHER, minutes=0), order(4, minutes=30))
+              order(3, OTHER, minutes=0), order(4, minutes=30),
+              order(5, minutes=3, review_reason="the provider collected 500 TZS"))  # for an operator
     async with store.uow() as uow:
         found = await uow.payment_orders.pending_for_poll(T0 + timedelta(minutes=10), 10)
     assert [o.id for o in found] == [ids(103), ids(101)]

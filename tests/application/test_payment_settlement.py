@@ -26,7 +26,7 @@ from application.payment_results import (
     ReceivePaymentCallback,
     result_from_job,
 )
-from application.payment_settlement import EXPIRED, FAILED_BY_OPERATOR, Settlement
+from application.payment_settlement import EXPIRED, FAILED_BY_OPERATOR, KEPT_BODY, Settlement, storable_text
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import (
     NotificationKind,
@@ -178,10 +178,16 @@ async def test_money_that_does_not_match_the_order_is_refused_and_flagged(world:
     assert [(a.outcome, a.reason) for a in await world.answers(order)] == [("refused", why)]
 
 
-async def test_a_paid_result_that_names_no_amount_is_taken_at_the_orders(world: World) -> None:
+@pytest.mark.parametrize(("amount", "currency"), [(None, None), (None, "TZS"), (5_000, None)])
+async def test_a_paid_result_that_does_not_say_what_was_collected_proves_nothing(
+        world: World, amount: int | None, currency: str | None) -> None:
     order = await world.order()
-    await world.callback(world.result(order, PAID, amount=None, currency=None))
-    assert (await world.get(order)).status is PaymentStatus.CONFIRMED
+    done = await world.callback(world.result(order, PAID, amount=amount, currency=currency))
+    why = "the provider reports the order paid without saying what it collected"
+    assert (done.outcome, done.reason) == ("refused", why)
+    held = await world.get(order)
+    assert (held.status, held.review_reason) == (PaymentStatus.PENDING, why)  # flagged for an operator
+    assert await world.granted() == []
 
 
 async def test_a_callback_for_an_order_we_do_not_know_is_recorded_and_changes_nothing(world: World) -> None:
@@ -298,14 +304,19 @@ async def test_expiry_asks_the_provider_one_last_time(world: World, answer: Prov
     assert [a.channel for a in await world.answers(order)] == ([] if answer is None else ["poll"])
 
 
-async def test_expiry_fails_an_order_whose_final_answer_does_not_match_and_keeps_it_flagged(world: World) -> None:
+async def test_expiry_leaves_an_order_whose_final_answer_does_not_match_pending_for_an_operator(
+        world: World) -> None:
     order = await world.order(age=timedelta(minutes=11))
     world.provider.answers[order.reference] = world.result(order, PAID, amount=500)
-    assert await world.expire()() == 1
-    settled = await world.get(order)
-    assert (settled.status, settled.failure_reason) == (PaymentStatus.FAILED, EXPIRED)
-    assert settled.review_reason == "the provider collected 500 TZS, the order is for 10,000"
-    assert await world.granted() == []
+    assert await world.expire()() == 0  # money may have moved: not "expired, nothing taken"
+    flagged = await world.get(order)
+    assert (flagged.status, flagged.review_reason) == (
+        PaymentStatus.PENDING, "the provider collected 500 TZS, the order is for 10,000")
+    assert await world.granted() == [] and (await world.told())[0] == []
+    world.clock.advance(3600)  # neither the poll nor the expiry touches it again
+    assert (await world.poll()(), await world.expire()()) == (0, 0)
+    assert world.provider.asked == [order.reference]
+    assert (await world.get(order)).status is PaymentStatus.PENDING
 
 
 async def test_a_manual_order_never_expires_an_operator_settles_it(world: World) -> None:
@@ -421,3 +432,9 @@ async def test_the_operator_lists_orders_and_sees_one_with_every_provider_answer
     assert [a.outcome for a in record.provider_events] == ["waiting", "applied"]
     with pytest.raises(NotFound):
         await ShowPaymentOrder(world.uow)("nope")
+
+
+def test_a_callback_body_is_kept_as_text_and_cut_past_a_few_kilobytes() -> None:
+    assert storable_text(b'{"a": "\xff\x00"}') == '{"a": "\ufffd\ufffd"}'
+    kept = storable_text(b"x" * 100_000)
+    assert kept.startswith("x" * KEPT_BODY) and len(kept) < KEPT_BODY + 40 and kept.endswith("(100,000 characters)")

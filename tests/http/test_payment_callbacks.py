@@ -83,7 +83,7 @@ async def test_a_callback_that_does_not_verify_is_401_recorded_and_changes_nothi
         client: Client, container: Container, clock: FrozenClock, provider: FakeMobileMoney,
         make_account: MakeAccount) -> None:
     order = await place_order(container, clock, await make_account())
-    headers, body = provider.callback(ProviderResult(order.reference, ProviderState.PAID, amount=5_000))
+    headers, body = provider.callback(ProviderResult(order.reference, ProviderState.PAID, amount=5_000, currency="TZS"))
     tampered = await client.post(CALLBACK, content=body.replace(b"5000", b"50"), headers=headers)
     unsigned = await client.post(CALLBACK, json={"reference": order.reference, "state": "paid"})
     for response in (tampered, unsigned):
@@ -98,9 +98,9 @@ async def test_an_unknown_reference_or_a_mismatched_amount_is_answered_200_refus
         client: Client, container: Container, clock: FrozenClock, provider: FakeMobileMoney,
         make_account: MakeAccount) -> None:
     order = await place_order(container, clock, await make_account())
-    unknown = await send(client, provider, ProviderResult("nosuchorder", ProviderState.PAID, amount=5_000))
+    unknown = await send(client, provider, ProviderResult("nosuchorder", ProviderState.PAID, amount=5_000, currency="TZS"))
     assert unknown == (200, {**unknown[1], "data": {"outcome": "refused", "reason": "no order has this reference"}})
-    short = await send(client, provider, ProviderResult(order.reference, ProviderState.PAID, amount=4_000))
+    short = await send(client, provider, ProviderResult(order.reference, ProviderState.PAID, amount=4_000, currency="TZS"))
     assert short[0] == 200 and short[1]["data"]["outcome"] == "refused"  # type: ignore[index]
     flagged = await stored(container, order)
     assert flagged == replace(order, review_reason="the provider collected 4,000 TZS, the order is for 5,000",

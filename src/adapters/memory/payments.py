@@ -59,7 +59,7 @@ class MemoryPaymentOrders:
 
     async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         pending = await self.pending_created_before(created_before, len(self._rows()))
-        return [o for o in pending if o.provider != "manual"][:limit]
+        return [o for o in pending if o.provider != "manual" and o.review_reason is None][:limit]
 
     async def record_checkout(self, order: PaymentOrder) -> None:
         key = (order.account_id, order.id)

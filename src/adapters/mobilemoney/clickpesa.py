@@ -239,8 +239,8 @@ class ClickPesa:
         """The result a callback carries, once its checksum verifies (see the module docstring)."""
         try:
             payload = json.loads(body)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidCallback(f"the callback is not JSON: {exc}") from exc
+        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+            raise InvalidCallback(f"the callback is not JSON: {type(exc).__name__}") from exc
         if not isinstance(payload, dict):
             raise InvalidCallback("the callback is not a JSON object")
         received = payload.get("checksum")
@@ -248,7 +248,8 @@ class ClickPesa:
             raise InvalidCallback("the callback carries no checksum")
         if payload.get("checksumMethod", "canonical") != "canonical":
             raise InvalidCallback(f"checksum method {payload.get('checksumMethod')!r} is not accepted")
-        if not hmac.compare_digest(received.lower(), checksum(self._checksum_key, payload)):
+        # as bytes: compare_digest refuses str with non-ASCII characters (a forged checksum may have some)
+        if not hmac.compare_digest(received.lower().encode(), checksum(self._checksum_key, payload).encode()):
             raise InvalidCallback("the callback's checksum does not verify")
         event = payload.get("event", payload.get("eventType"))
         data = payload.get("data")

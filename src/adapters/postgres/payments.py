@@ -94,7 +94,7 @@ class PostgresPaymentOrders:
 
     async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         return await self._all(
-            f"{_ORDER} WHERE status = 'pending' AND provider <> 'manual' AND created_at < %s"
+            f"{_ORDER} WHERE status = 'pending' AND provider <> 'manual' AND review_reason IS NULL AND created_at < %s"
             " ORDER BY created_at, id LIMIT %s",
             (created_before, limit),
         )

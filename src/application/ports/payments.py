@@ -103,7 +103,8 @@ class PaymentOrderRepository(Protocol):
 
     async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         """Pending orders with a provider to ask, created before `created_before`, oldest first,
-        across accounts (the poll job's work list)."""
+        across accounts (the poll's and the expiry's work list). An order flagged for an operator
+        (`review_reason`) is left out: money may have moved, so only a human settles it."""
         ...
 
     async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
