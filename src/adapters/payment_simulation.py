@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.ports import PaymentListener, PaymentRequest, ProviderResult, ProviderState
+from domain.payment_orders import PaymentProvider
 
 log = logging.getLogger("ujumbe.simulator")
 
@@ -22,7 +23,7 @@ DECLINED_PAYER = "+255799000003"
 DECLINE_REASON = "Insufficient balance"
 # The provider name results carry to the listener: the one a callback of the configured
 # mobile-money adapter arrives under (`/v1/payments/callback/mobilemoney`), push or checkout.
-PROVIDER = "mobilemoney"
+PROVIDER = PaymentProvider.MOBILEMONEY.value
 PUSH = "push"
 CHECKOUT = "checkout"
 PAID = "paid"

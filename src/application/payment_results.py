@@ -27,11 +27,12 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from domain.errors import InvalidSignature, NotFound
+from domain.payment_orders import PaymentProvider
 
 APPLY_PAYMENT_RESULT = "apply_payment_result"  # job: {"provider", "reference", "state", "amount", ...}
 # The providers whose callbacks we take: both mobile-money providers (USSD push and hosted checkout)
 # go through the one configured adapter, which calls back as `mobilemoney`.
-CALLBACK_PROVIDERS = ("mobilemoney",)
+CALLBACK_PROVIDERS = (PaymentProvider.MOBILEMONEY.value,)
 
 
 def result_job(provider: str, result: ProviderResult) -> dict[str, Any]:

@@ -38,13 +38,13 @@ from application.ports import (
 )
 from domain.errors import IllegalTransition
 from domain.ledger import EntryType, Posting
+from domain.payment_orders import OrderSource, PaymentProvider
 from domain.payments import PaymentEvent, PaymentStatus, next_payment_status
 
 PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # DESIGN §6: "no answer within 10 minutes"
 EXPIRED = "expired"  # failure_reason of an order nobody answered in time
 FAILED_BY_OPERATOR = "failed by operator"
 DECLINED = "declined by the provider"  # a failure the provider gave no reason for
-MANUAL = "manual"  # the provider value of orders an operator settles by hand
 
 
 def purchase_reference(order: PaymentOrder) -> str:
@@ -146,7 +146,7 @@ class SettlePayment:
 
     async def _apply(self, uow: UnitOfWork, order: PaymentOrder, channel: ProviderChannel,
                      result: ProviderResult) -> Settlement:
-        if order.provider == MANUAL:
+        if order.provider == PaymentProvider.MANUAL:
             return Settlement("refused", "the order is paid by hand, not through a provider", order)
         if result.state is ProviderState.WAITING:
             return Settlement("waiting", None, order)
@@ -194,7 +194,7 @@ class SettlePayment:
                             settled_by=settled_by, confirmed_late=order.status is PaymentStatus.FAILED,
                             provider_ref=order.provider_ref or provider_ref)
         await uow.payment_orders.record_settlement(confirmed)
-        kind = "Package" if order.source == "package" else "Voucher"
+        kind = "Package" if order.source == OrderSource.PACKAGE else "Voucher"
         await uow.ledger.post(order.account_id, Posting(
             type=EntryType.PURCHASE, credits=order.credit_amount, reference=purchase_reference(order),
             description=f"{kind} purchase: {order.amount:,} {order.currency} by {order.provider}",

@@ -31,12 +31,13 @@ from application.ports import (
     ProviderUnavailable,
     UnitOfWorkFactory,
 )
+from domain.payment_orders import PaymentProvider
 from domain.payments import PaymentStatus
 
 __all__ = ["EXPIRED", "PAYMENT_ORDER_TIMEOUT", "POLL_AFTER", "ExpireStalePaymentOrders", "PollPendingPayments"]
 
 POLL_AFTER = timedelta(seconds=30)  # a provider's callback normally comes well within this
-MOBILE_MONEY = "mobilemoney"  # the provider the poll asks (both mobile-money providers use it)
+MOBILE_MONEY = PaymentProvider.MOBILEMONEY.value  # the provider the poll asks (both mobile-money providers use it)
 
 
 async def _ask(mobile_money: MobileMoney, order: PaymentOrder) -> ProviderResult | None:
