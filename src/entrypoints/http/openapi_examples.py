@@ -5,8 +5,7 @@ log; register a webhook → its deliveries → delete it (after which its delive
 an API key → revoke it; the notification list → mark the newest read (when there is one); create a
 contact list → read, rename, delete it, list and add its contacts; add a contact → read, change,
 delete it, give it an extra number → remove that number; the lists → the default list's contacts
-(and add one to it) → read, change the first contact, give it an extra number, remove its first;
-place a voucher order → read it back.
+(and add one to it) → read, change the first contact, give it an extra number, remove its first.
 Expressions follow OpenAPI's runtime expression syntax.
 """
 
@@ -188,10 +187,6 @@ _NEW_CONTACT = {"path.list_id": "$request.path.list_id", "path.contact_id": "$re
                 **_BY_ACCESS_TOKEN}
 
 LINKS: dict[tuple[str, str], dict[str, Link]] = {
-    ("createVoucherOrder", "201"): {
-        "GetPaymentOrder": Link(operation_id="getPaymentOrder", description="The order just placed, as it stands now.",
-                                parameters={"path.order_id": "$response.body#/data/id"}),
-    },
     ("register", "201"): {
         "LogIn": Link(operation_id="login", description="Log in as the account just registered.",
                       request_body={"email": "$request.body#/email", "password": "$request.body#/password"}),
