@@ -95,6 +95,10 @@ class ReceivePaymentCallback:
                 await uow.commit()
             raise InvalidSignature(f"The callback was refused: {why}.") from None
         async with self._uow() as uow:
-            done = await self._settle.provider_answer(uow, provider, "callback", result, text)
+            if result is None:
+                done = Settlement("refused", "not a payment result", None)
+                await self._settle.record(uow, provider, "callback", None, done, text)
+            else:
+                done = await self._settle.provider_answer(uow, provider, "callback", result, text)
             await uow.commit()
         return done

@@ -235,7 +235,7 @@ class ClickPesa:
         async with self._client() as client:
             return await self._retried(lambda: self._query(client, reference))
 
-    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
+    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:
         """The result a callback carries, once its checksum verifies (see the module docstring)."""
         try:
             payload = json.loads(body)
@@ -254,10 +254,10 @@ class ClickPesa:
         event = payload.get("event", payload.get("eventType"))
         data = payload.get("data")
         if event not in CALLBACK_STATES or not isinstance(data, dict):
-            raise InvalidCallback(f"not a payment result: event {event!r}")
+            return None  # signed by the aggregator, but another kind of event (a payout, say)
         reference = _text(data.get("orderReference"))
         if reference is None:
-            raise InvalidCallback("the callback names no orderReference")
+            return None  # a payment event naming no order of ours
         return _payment_result(reference, data, CALLBACK_STATES[event])
 
     # -- HTTP ------------------------------------------------------------------------------

@@ -79,8 +79,10 @@ class MobileMoney(Protocol):
         """What became of the order. Raises `ProviderUnavailable`."""
         ...
 
-    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
-        """The result a callback carries, its signature checked. Raises `InvalidCallback`."""
+    def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:
+        """The result a callback carries, its signature checked; None for a verified callback
+        that is not a payment's result (another kind of event: nothing to do, but answered 2xx so
+        the provider stops sending it). Raises `InvalidCallback`."""
         ...
 
 
