@@ -6,14 +6,17 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.messages import Message, MessageStatus
 from domain.pricing import cost_text
+
+T = TypeVar("T")
 
 
 def ids(n: int) -> str:
@@ -39,6 +42,17 @@ def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
         [sys.executable, "-m", "entrypoints.cli.main", *args],
         capture_output=True, text=True, timeout=60, env={**os.environ, **env},
     )
+
+
+def wait_until(condition: Callable[[], T], timeout: float = 30.0) -> T:
+    """The condition's first truthy value, polled every 0.1 s: for a condition another process
+    makes true (a server, a worker); fails after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not (found := condition()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        time.sleep(0.1)
+    return found
 
 
 async def until_a_session_waits_on_a_lock(database_url: str) -> None:

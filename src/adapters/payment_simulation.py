@@ -1,5 +1,5 @@
-"""How the simulated mobile-money provider answers (DESIGN §7), shared by the PostgreSQL and
-memory simulators.
+"""How the simulated mobile-money provider answers (DESIGN §7): the rules of the PostgreSQL
+simulator (adapters.mobilemoney.simulator), apart from its storage.
 
 A prompt (USSD push) or a hosted checkout is decided the moment it is made: approved, or
 declined when the payer phone is `+255799000003`. The payer's answer is due `delay` seconds on:

@@ -9,12 +9,15 @@ with the provider's reason, its `payment.failed` event and a `payment` notificat
 provider about the same reference, and the expiry job ends it. A checkout page nobody could
 open fails at once, as no payer can have seen it. A request retried under the same
 Idempotency-Key carries the same order id: the order is found and answered as it stands, so
-nobody is prompted twice for one order. An order copies what it was sold at (price, credits,
+nobody is prompted twice for one order; only an order no provider ever answered for (the first
+attempt died in between) is pushed again, under its reference, once the provider says it knows
+nothing of it. An order copies what it was sold at (price, credits,
 rate), so a later change to a package or to the rate card never alters it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -26,6 +29,7 @@ from application.ports import (
     PaymentOrder,
     PaymentRequest,
     ProviderRejected,
+    ProviderState,
     ProviderUnavailable,
     UnitOfWork,
     UnitOfWorkFactory,
@@ -39,7 +43,7 @@ from domain.payment_orders import (
     checkout_message,
     checkout_pending_message,
     manual_message,
-    needs_phone,
+    payer_phone,
     provider_for,
     push_message,
 )
@@ -87,6 +91,12 @@ async def _check_payer(uow: UnitOfWork, account_id: str, phone: str) -> None:
                                "POST /v1/vouchers/otp/send and /v1/vouchers/otp/verify first.", field="phone")
 
 
+def _never_handed(order: PaymentOrder) -> bool:
+    """A pending order no provider answered for: no provider id, no checkout link."""
+    return (order.status is PaymentStatus.PENDING and order.provider != PaymentProvider.MANUAL
+            and order.provider_ref is None and order.checkout_url is None)
+
+
 class _AskProvider:
     """The second half of placing an order: the provider asked, its answer recorded."""
 
@@ -111,6 +121,19 @@ class _AskProvider:
             if order.provider == PaymentProvider.MOBILEMONEY:
                 return order  # the push may have gone through: the poll job asks
             return await self._fail(order, NO_CHECKOUT)
+
+    async def again(self, order: PaymentOrder, description: str) -> PaymentOrder:
+        """A retry found the order. Handed to the provider, it is answered as it stands. Never
+        handed (the first attempt died between the commit and the provider's answer), the
+        provider is asked about its reference; knowing nothing of it, it is asked again under the
+        same reference, so the payer gets the prompt (or page) the answer speaks of."""
+        if not _never_handed(order):
+            return order
+        try:
+            known = await self._mobile_money.status(order.reference)
+        except ProviderUnavailable:
+            return order  # the poll job asks later
+        return await self(order, description) if known.state is ProviderState.UNKNOWN else order
 
     async def _record(self, order: PaymentOrder, *, provider_ref: str | None = None,
                       checkout_url: str | None = None) -> PaymentOrder:
@@ -139,69 +162,84 @@ class _AskProvider:
         return current
 
 
-class OrderPackage:
-    """A package bought by USSD push to a verified payer phone, at the package's price today."""
+Build = Callable[[UnitOfWork, str, datetime], Awaitable[PaymentOrder]]  # (uow, order id, now) -> a new order
+
+
+class _PlaceOrder:
+    """Placing an order, whatever it buys: a retry finds its order; a new one is priced by the
+    use case's `build`, its payer phone checked, and it commits `pending` before the provider is
+    asked."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._ask_provider = _AskProvider(uow, clock, ids, mobile_money)
 
-    async def __call__(self, request: PackageOrderRequest) -> PaymentOrder:
-        provider = provider_for(OrderSource.PACKAGE, request.provider)
-        phone, order_id = phone_of(request.phone), request.order_id or self._ids.new_id()
+    async def __call__(self, account_id: str, order_id: str | None, build: Build) -> PaymentOrder:
+        order_id = order_id or self._ids.new_id()
         async with self._uow() as uow:
-            if (placed := await uow.payment_orders.get(request.account_id, order_id)) is not None:
-                return placed  # a retry of a placed order: answered as it stands
+            placed = await uow.payment_orders.get(account_id, order_id)
+            order = placed or await build(uow, order_id, self._clock.now())
+            if placed is None:
+                if order.payer_phone is not None:  # any payer phone named is verified, prompted or not
+                    await _check_payer(uow, account_id, order.payer_phone)
+                await uow.payment_orders.add(order)
+            description = await _description(uow, order)
+            await uow.commit()
+        if placed is not None:  # a retry of a placed order
+            return await self._ask_provider.again(placed, description)
+        return await self._ask_provider(order, description)
+
+
+async def _description(uow: UnitOfWork, order: PaymentOrder) -> str:
+    """What the order buys, as the provider shows it (on its checkout page)."""
+    package = await uow.packages.get(order.package_id) if order.package_id is not None else None
+    return f"ujumbe {package.name if package else 'voucher'}: {order.credit_amount:,} SMS credits"
+
+
+class OrderPackage:
+    """A package bought by USSD push to a verified payer phone, at the package's price today."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
+        self._place = _PlaceOrder(uow, clock, ids, mobile_money)
+
+    async def __call__(self, request: PackageOrderRequest) -> PaymentOrder:
+        provider, phone = provider_for(OrderSource.PACKAGE, request.provider), phone_of(request.phone)
+
+        async def build(uow: UnitOfWork, order_id: str, now: datetime) -> PaymentOrder:
             package = await uow.packages.get(request.package_id)
             if package is None or not package.active:
                 # 404 as for any id that names nothing of ours (a campaign's contact_list_id too)
                 raise NotFound(f"No package {request.package_id} is on sale; see GET /v1/packages.",
                                field="package_id")
-            await _check_payer(uow, request.account_id, phone)
-            now = self._clock.now()
-            order = PaymentOrder(
+            return PaymentOrder(
                 account_id=request.account_id, id=order_id, source=OrderSource.PACKAGE.value, provider=provider.value,
                 amount=package.price_tzs, credit_amount=package.credits, package_id=package.id,
                 checkout_message=push_message(phone, package.price_tzs, package.credits), payer_phone=phone,
-                created_at=now, updated_at=now,
-            )
-            await uow.payment_orders.add(order)
-            await uow.commit()
-        return await self._ask_provider(order, f"ujumbe {package.name}: {package.credits:,} SMS credits")
+                created_at=now, updated_at=now)
+        return await self._place(request.account_id, request.order_id, build)
 
 
 class OrderVoucher:
     """Credits for any amount from the rate card's minimum, priced by the tier holding it."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, mobile_money: MobileMoney) -> None:
-        self._uow, self._clock, self._ids = uow, clock, ids
-        self._ask_provider = _AskProvider(uow, clock, ids, mobile_money)
+        self._place = _PlaceOrder(uow, clock, ids, mobile_money)
 
     async def __call__(self, request: VoucherOrderRequest) -> PaymentOrder:
         provider = provider_for(OrderSource.VOUCHER, request.provider)
-        phone = phone_of(request.phone) if request.phone is not None else None
-        if phone is None and needs_phone(provider):
-            raise ValidationError(f"A {provider} order prompts the payer's phone: phone is required.", field="phone")
-        order_id = request.order_id or self._ids.new_id()
-        async with self._uow() as uow:
-            if (placed := await uow.payment_orders.get(request.account_id, order_id)) is not None:
-                return placed
+        phone = payer_phone(provider, request.phone)
+
+        async def build(uow: UnitOfWork, order_id: str, now: datetime) -> PaymentOrder:
             card = await uow.voucher_rates.card()
             if not card.tiers:
                 raise ValidationError("Vouchers are not on sale: there is no voucher rate card.", field="amount")
             price = price_voucher(card, request.amount)
-            if phone is not None:  # any payer phone named must be verified, prompted or not
-                await _check_payer(uow, request.account_id, phone)
-            now = self._clock.now()
-            order = PaymentOrder(
+            return PaymentOrder(
                 account_id=request.account_id, id=order_id, source=OrderSource.VOUCHER.value, provider=provider.value,
                 amount=price.amount_tzs, credit_amount=price.credits, rate_tzs_per_credit=price.rate_tzs_per_credit,
                 leftover_tzs=price.leftover_tzs, payer_phone=phone, created_at=now, updated_at=now,
-                checkout_message=_first_message(provider, order_id, phone, price.amount_tzs, price.credits),
-            )
-            await uow.payment_orders.add(order)
-            await uow.commit()
-        return await self._ask_provider(order, f"ujumbe voucher: {price.credits:,} SMS credits")
+                checkout_message=_first_message(provider, order_id, phone, price.amount_tzs, price.credits))
+        return await self._place(request.account_id, request.order_id, build)
 
 
 def _first_message(provider: PaymentProvider, order_id: str, phone: str | None, amount: int, credits: int) -> str:

@@ -2,15 +2,17 @@
 Voucher order).
 
 A package is paid by USSD push only (`mobilemoney`). A voucher may also be paid on a hosted
-checkout page (`mobilemoney-session`: the page asks the payer for the number, so none is needed)
-or by hand (`manual`: the payer pays the operator, quoting the order's reference, and an operator
-confirms). A USSD push needs the payer's phone, since that is where the prompt goes.
+checkout page (`mobilemoney-session`, the hosted-checkout variant of mobile money) or by hand
+(`manual`: the payer pays the operator, quoting the order's reference, and an operator confirms).
+Both mobile-money providers need the payer's phone (spec: "`phone` is required for mobile-money
+providers"): a push prompts it, and the checkout page is opened for it. A manual order needs none.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
+from domain.accounts import phone_of
 from domain.errors import ValidationError
 
 
@@ -41,8 +43,19 @@ def provider_for(source: OrderSource, value: str) -> PaymentProvider:
 
 
 def needs_phone(provider: PaymentProvider) -> bool:
-    """Whether the payer's phone is required: only a push has somewhere to go."""
-    return provider is PaymentProvider.MOBILEMONEY
+    """Whether the payer's phone is required: for either mobile-money provider, not by hand."""
+    return provider is not PaymentProvider.MANUAL
+
+
+def payer_phone(provider: PaymentProvider, phone: str | None) -> str | None:
+    """The order's payer phone in E.164, `phone` as given; raises ValidationError (field `phone`)
+    when the provider needs one and none is given, InvalidPhoneNumber when it is no number."""
+    if phone is None:
+        if needs_phone(provider):
+            raise ValidationError(f"A {provider} order is paid from the payer's phone: phone is required.",
+                                  field="phone")
+        return None
+    return phone_of(phone)
 
 
 def push_message(phone: str, amount: int, credits: int) -> str:

@@ -1,5 +1,5 @@
 """The mobile-money port's contract, where its adapters meet: the same assertions on the simulator
-(memory and PostgreSQL) and on the ClickPesa-shaped HTTP adapter against its fake. `answer()` is
+(PostgreSQL) and on the ClickPesa-shaped HTTP adapter against its fake. `answer()` is
 the moment the payer answers: the simulator's delay passing, the fake settling."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from adapters.memory.mobile_money import MemoryMobileMoneySimulator
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
@@ -34,16 +33,13 @@ def delay_passes(clock: FrozenClock) -> Callable[[], None]:
     return answer
 
 
-@pytest.fixture(params=["simulator-memory", "simulator-postgres", "clickpesa"])
+@pytest.fixture(params=["simulator", "clickpesa"])
 async def provider(request: pytest.FixtureRequest) -> AsyncIterator[Provider]:
     clock = FrozenClock()
     if request.param == "clickpesa":
         with fake_clickpesa() as fake:
             yield Provider(ClickPesa(fake.base_url, CLIENT_ID, API_KEY, CHECKSUM_KEY, clock=clock, initial_wait=0),
                            fake.settle)
-        return
-    if request.param == "simulator-memory":
-        yield Provider(MemoryMobileMoneySimulator(clock, decision_delay=DELAY), delay_passes(clock))
         return
     pool = create_pool(request.getfixturevalue("clean_database"), min_size=1, max_size=4)
     await pool.open(wait=True)

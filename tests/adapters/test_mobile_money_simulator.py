@@ -1,19 +1,24 @@
 """The mobile-money simulator answers like DESIGN §7 — approved after the delay, declined for
-`+255799000003` — and records every prompt, in memory and in PostgreSQL."""
+`+255799000003` — and records every prompt in PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
-from typing import Any
 
 import pytest
 
-from adapters.memory.mobile_money import MemoryMobileMoneySimulator
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.database import create_pool
-from application.ports import InvalidCallback, PaymentRequest, ProviderRejected, ProviderResult, ProviderState
+from application.ports import (
+    InvalidCallback,
+    PaymentListener,
+    PaymentRequest,
+    ProviderRejected,
+    ProviderResult,
+    ProviderState,
+)
 
 DELAY = 30.0
 
@@ -39,19 +44,27 @@ def listener() -> RecordingListener:
     return RecordingListener()
 
 
-@pytest.fixture(params=["memory", "postgres"])
-async def simulator(request: pytest.FixtureRequest, clock: FrozenClock,
-                    listener: RecordingListener) -> AsyncIterator[Any]:
-    options = {"listener": listener, "decision_delay": DELAY, "public_url": "https://sms.example.tz"}
-    if request.param == "memory":
-        yield MemoryMobileMoneySimulator(clock, **options)  # type: ignore[arg-type]
-        return
-    pool = create_pool(request.getfixturevalue("clean_database"), min_size=1, max_size=4)
+Simulator = Callable[..., MobileMoneySimulator]
+
+
+@pytest.fixture()
+async def make_simulator(clean_database: str, clock: FrozenClock) -> AsyncIterator[Simulator]:
+    """A simulator on the test database, with the options given."""
+    pool = create_pool(clean_database, min_size=1, max_size=4)
     await pool.open(wait=True)
+
+    def make(listener: PaymentListener | None = None, decision_delay: float = 0.0,
+             public_url: str = "http://127.0.0.1:8000") -> MobileMoneySimulator:
+        return MobileMoneySimulator(pool, clock, listener, decision_delay, public_url)
     try:
-        yield MobileMoneySimulator(pool, clock, **options)  # type: ignore[arg-type]
+        yield make
     finally:
         await pool.close()
+
+
+@pytest.fixture()
+def simulator(make_simulator: Simulator, listener: RecordingListener) -> MobileMoneySimulator:
+    return make_simulator(listener, decision_delay=DELAY, public_url="https://sms.example.tz")
 
 
 def order(reference: str = "ord1", phone: str | None = "+255712345678", amount: int = 5000) -> PaymentRequest:
@@ -60,7 +73,7 @@ def order(reference: str = "ord1", phone: str | None = "+255712345678", amount: 
 
 
 async def test_a_prompt_waits_for_the_delay_then_is_paid_and_the_listener_hears_it_due_then(
-        simulator: Any, clock: FrozenClock, listener: RecordingListener) -> None:
+        simulator: MobileMoneySimulator, clock: FrozenClock, listener: RecordingListener) -> None:
     prompted_at = clock.now()
     accepted = await simulator.push(order())
     waiting = await simulator.status("ord1")
@@ -75,7 +88,7 @@ async def test_a_prompt_waits_for_the_delay_then_is_paid_and_the_listener_hears_
     assert listener.results == [("mobilemoney", paid, prompted_at + timedelta(seconds=DELAY))]
 
 
-async def test_the_magic_payer_declines(simulator: Any, clock: FrozenClock, listener: RecordingListener) -> None:
+async def test_the_magic_payer_declines(simulator: MobileMoneySimulator, clock: FrozenClock, listener: RecordingListener) -> None:
     await simulator.push(order(phone="+255799000003"))
     assert (await simulator.status("ord1")).state is ProviderState.WAITING
     clock.advance(DELAY)
@@ -84,15 +97,16 @@ async def test_the_magic_payer_declines(simulator: Any, clock: FrozenClock, list
     assert [result for _, result, _ in listener.results] == [declined]
 
 
-async def test_with_no_delay_the_answer_is_there_at_once(clock: FrozenClock, listener: RecordingListener) -> None:
-    simulator = MemoryMobileMoneySimulator(clock, listener)
+async def test_with_no_delay_the_answer_is_there_at_once(make_simulator: Simulator, clock: FrozenClock,
+                                                         listener: RecordingListener) -> None:
+    simulator = make_simulator(listener)
     await simulator.push(order())
     assert (await simulator.status("ord1")).state is ProviderState.PAID
     assert [at for _, _, at in listener.results] == [clock.now()]
 
 
 async def test_a_hosted_checkout_is_a_local_page_approved_after_the_delay_like_a_prompt(
-        simulator: Any, clock: FrozenClock, listener: RecordingListener) -> None:
+        simulator: MobileMoneySimulator, clock: FrozenClock, listener: RecordingListener) -> None:
     link = await simulator.checkout_link(order(reference="ord2", phone=None, amount=12000))
     assert link == "https://sms.example.tz/simulator/checkout/ord2"
     assert (await simulator.status("ord2")).state is ProviderState.WAITING
@@ -102,7 +116,7 @@ async def test_a_hosted_checkout_is_a_local_page_approved_after_the_delay_like_a
 
 
 async def test_a_repeated_reference_prompts_nobody_again_and_keeps_its_first_answer(
-        simulator: Any, clock: FrozenClock, listener: RecordingListener) -> None:
+        simulator: MobileMoneySimulator, clock: FrozenClock, listener: RecordingListener) -> None:
     first = await simulator.push(order())
     clock.advance(DELAY / 2)
     assert await simulator.push(order()) == first
@@ -112,28 +126,28 @@ async def test_a_repeated_reference_prompts_nobody_again_and_keeps_its_first_ans
     assert len(await simulator.received()) == 1
 
 
-async def test_an_unknown_reference_is_unknown_and_a_push_needs_a_phone(simulator: Any) -> None:
+async def test_an_unknown_reference_is_unknown_and_a_push_needs_a_phone(simulator: MobileMoneySimulator) -> None:
     assert await simulator.status("nothere") == ProviderResult(reference="nothere", state=ProviderState.UNKNOWN)
     with pytest.raises(ProviderRejected, match="phone"):
         await simulator.push(order(phone=None))
     assert await simulator.received() == []
 
 
-async def test_the_simulator_takes_no_callbacks_over_http(simulator: Any) -> None:
+async def test_the_simulator_takes_no_callbacks_over_http(simulator: MobileMoneySimulator) -> None:
     await simulator.push(order())
     body = b'{"event": "PAYMENT RECEIVED", "data": {"orderReference": "ord1"}, "checksum": "x"}'
     with pytest.raises(InvalidCallback, match="does not call back"):
         simulator.read_callback({}, body)
 
 
-async def test_a_listener_that_fails_does_not_fail_the_prompt(clock: FrozenClock) -> None:
-    simulator = MemoryMobileMoneySimulator(clock, RecordingListener(fails=True), decision_delay=DELAY)
+async def test_a_listener_that_fails_does_not_fail_the_prompt(make_simulator: Simulator, clock: FrozenClock) -> None:
+    simulator = make_simulator(RecordingListener(fails=True), decision_delay=DELAY)
     assert (await simulator.push(order())).provider_ref
     clock.advance(DELAY)
     assert (await simulator.status("ord1")).state is ProviderState.PAID  # polling still finds it
 
 
-async def test_what_it_received_is_listed_newest_first_and_by_phone(simulator: Any, clock: FrozenClock) -> None:
+async def test_what_it_received_is_listed_newest_first_and_by_phone(simulator: MobileMoneySimulator, clock: FrozenClock) -> None:
     for n, phone in enumerate(["+255712345678", "+255799000003", "+255712345678"], start=1):
         await simulator.push(order(reference=f"ord{n}", phone=phone, amount=1000 * n))
         clock.advance(DELAY / 2)

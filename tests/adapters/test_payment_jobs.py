@@ -15,7 +15,7 @@ from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from jobs_support import drain, without_periodic_jobs
 from tests_support import ids
 

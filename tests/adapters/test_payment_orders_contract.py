@@ -14,7 +14,7 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from application.payments import EXPIRED, ExpireStalePaymentOrders
 from application.ports import PaymentOrder, ProviderEvent
 from domain.payments import PaymentStatus
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)

@@ -21,7 +21,7 @@ from application.payment_settlement import SettlePayment
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from tests_support import ids, until_a_session_waits_on_a_lock
 
 ACCOUNT = ids(1)

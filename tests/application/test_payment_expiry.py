@@ -14,7 +14,7 @@ from adapters.memory.uow import MemoryUnitOfWork
 from application.payments import EXPIRED, ExpireStalePaymentOrders
 from application.ports import NotificationKind, PaymentOrder
 from domain.payments import PaymentStatus
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from tests_support import ids
 
 ACCOUNT = ids(1)

@@ -1,4 +1,4 @@
-"""Placing payment orders on memory adapters, with a provider that records what it was asked."""
+"""Placing payment orders on memory adapters, with a fake provider that records what it was asked."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from domain.errors import InvalidPhoneNumber, NotFound, PhoneNotVerified, Valida
 from domain.payments import PaymentStatus
 from domain.vouchers import VoucherRateCard, VoucherTier
 from domain.webhooks import WebhookEventType
-from mobile_money_fake import CHECKOUT_BASE, RecordingMobileMoney
+from mobile_money_fake import CHECKOUT_BASE, FakeMobileMoney
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -42,7 +42,7 @@ class World:
         self.store = MemoryStore()
         self.clock = FrozenClock()
         self.ids = SequentialIds()
-        self.provider = RecordingMobileMoney()
+        self.provider = FakeMobileMoney()
 
     def uow(self) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(self.store)
@@ -67,9 +67,10 @@ class World:
                                                phone=phone, order_id=order_id))
 
     async def voucher(self, amount: int, provider: str = "mobilemoney", phone: str | None = PAYER,
-                      account: str = ACCOUNT) -> PaymentOrder:
+                      account: str = ACCOUNT, order_id: str | None = None) -> PaymentOrder:
         order = OrderVoucher(self.uow, self.clock, self.ids, self.provider)
-        return await order(VoucherOrderRequest(account_id=account, amount=amount, provider=provider, phone=phone))
+        return await order(VoucherOrderRequest(account_id=account, amount=amount, provider=provider, phone=phone,
+                                               order_id=order_id))
 
     async def stored(self, order: PaymentOrder) -> PaymentOrder:
         return await GetPaymentOrder(self.uow)(order.account_id, order.id)
@@ -188,31 +189,35 @@ async def test_a_voucher_below_the_minimum_is_refused(world: World) -> None:
     assert world.provider.pushed == []
 
 
-async def test_a_pushed_voucher_needs_a_verified_phone(world: World) -> None:
+@pytest.mark.parametrize("provider", ["mobilemoney", "mobilemoney-session"])
+async def test_a_mobile_money_voucher_needs_a_verified_phone(world: World, provider: str) -> None:
     with pytest.raises(ValidationError) as missing:
-        await world.voucher(5_000, phone=None)
+        await world.voucher(5_000, provider=provider, phone=None)
     assert missing.value.field == "phone"
     with pytest.raises(PhoneNotVerified):
-        await world.voucher(5_000, phone=STRANGER)
-    assert world.provider.pushed == []
+        await world.voucher(5_000, provider=provider, phone=STRANGER)
+    assert world.provider.pushed == [] and world.provider.checkouts == []
+    assert (await ListPaymentOrders(world.uow)(ACCOUNT)).total == 0
 
 
-async def test_a_hosted_checkout_gives_its_link_and_needs_no_phone(world: World) -> None:
-    order = await world.voucher(5_000, provider="mobilemoney-session", phone=None)
+async def test_a_hosted_checkout_gives_its_link_for_the_payer_phone(world: World) -> None:
+    order = await world.voucher(5_000, provider="mobilemoney-session", phone="0754 000 111")
     url = CHECKOUT_BASE + order.reference
-    assert (order.status, order.checkout_url, order.payer_phone) == (PaymentStatus.PENDING, url, None)
+    assert (order.status, order.checkout_url, order.payer_phone) == (PaymentStatus.PENDING, url, PAYER)
     assert url in order.checkout_message
-    assert world.provider.checkouts[0].phone is None and world.provider.pushed == []
+    assert world.provider.checkouts[0].phone == PAYER and world.provider.pushed == []
+    assert world.provider.checkouts[0].description == "ujumbe voucher: 142 SMS credits"
     assert await world.stored(order) == order
-    with pytest.raises(PhoneNotVerified):  # a phone named is a payer phone: verified first
-        await world.voucher(5_000, provider="mobilemoney-session", phone=STRANGER)
 
 
 async def test_a_manual_voucher_prompts_nobody_and_says_how_to_pay(world: World) -> None:
-    order = await world.voucher(20_000, provider="manual", phone=None)
+    order = await world.voucher(20_000, provider="manual", phone=None, order_id=ids(600))
     assert order.status is PaymentStatus.PENDING and order.credit_amount == 666
     assert order.reference in order.checkout_message and "20,000 TZS" in order.checkout_message
-    assert world.provider.pushed == [] and world.provider.checkouts == []
+    assert await world.voucher(20_000, provider="manual", phone=None, order_id=ids(600)) == order  # a retry
+    assert world.provider.pushed == [] and world.provider.checkouts == [] and world.provider.asked == []
+    with pytest.raises(PhoneNotVerified):  # a phone named is a payer phone: verified first
+        await world.voucher(5_000, provider="manual", phone=STRANGER)
 
 
 async def test_a_refused_push_fails_the_order_with_the_providers_reason(world: World) -> None:
@@ -237,7 +242,7 @@ async def test_a_provider_that_cannot_be_reached_leaves_the_push_pending(world: 
 
 async def test_a_checkout_page_nobody_could_open_fails_at_once(world: World) -> None:
     world.provider.unavailable = True
-    order = await world.voucher(5_000, provider="mobilemoney-session", phone=None)
+    order = await world.voucher(5_000, provider="mobilemoney-session")
     assert (order.status, order.failure_reason, order.checkout_url) == (PaymentStatus.FAILED, NO_CHECKOUT, None)
 
 
@@ -245,6 +250,44 @@ async def test_a_retry_with_the_same_operation_finds_the_order_and_pushes_nothin
     first = await world.package(order_id=ids(500))
     again = await world.package(order_id=ids(500))
     assert again == first and len(world.provider.pushed) == 1
+    assert world.provider.asked == []  # handed to the provider: nothing to ask
+
+
+async def test_a_retry_of_an_order_the_provider_never_heard_of_pushes_it_under_the_same_reference(
+        world: World) -> None:
+    world.provider.crash_once = RuntimeError("the provider's answer could not be decoded")
+    with pytest.raises(RuntimeError):  # the order committed, then the attempt died: no prompt went out
+        await world.package(order_id=ids(500))
+    (stranded,) = (await ListPaymentOrders(world.uow)(ACCOUNT)).orders
+    assert (stranded.status, stranded.provider_ref, world.provider.pushed) == (PaymentStatus.PENDING, None, [])
+
+    again = await world.package(order_id=ids(500))
+    assert world.provider.asked == [stranded.reference]  # asked first: it knew nothing of it
+    assert [p.reference for p in world.provider.pushed] == [stranded.reference]
+    assert (again.id, again.status, again.provider_ref) == (stranded.id, PaymentStatus.PENDING, "MM-1")
+    assert await world.package(order_id=ids(500)) == again and len(world.provider.pushed) == 1
+
+
+async def test_a_retry_of_a_checkout_never_opened_opens_it_under_the_same_reference(world: World) -> None:
+    world.provider.crash_once = RuntimeError("connection reset")
+    with pytest.raises(RuntimeError):
+        await world.voucher(5_000, provider="mobilemoney-session", order_id=ids(500))
+    again = await world.voucher(5_000, provider="mobilemoney-session", order_id=ids(500))
+    assert again.checkout_url == CHECKOUT_BASE + again.reference and again.checkout_url in again.checkout_message
+    assert [c.reference for c in world.provider.checkouts] == [again.reference]
+
+
+async def test_a_retry_of_an_order_the_provider_did_hear_of_pushes_nothing_again(world: World) -> None:
+    async def dies_after_the_push(request: PaymentRequest) -> None:
+        raise RuntimeError("the process died before the answer was recorded")
+
+    world.provider.during_push = dies_after_the_push
+    with pytest.raises(RuntimeError):
+        await world.package(order_id=ids(500))
+    world.provider.during_push = None
+    again = await world.package(order_id=ids(500))
+    assert world.provider.asked == [again.reference]  # waiting at the provider: the payer was prompted
+    assert (again.status, again.provider_ref, len(world.provider.pushed)) == (PaymentStatus.PENDING, None, 1)
 
 
 async def test_orders_are_read_per_account_newest_first_by_status(world: World) -> None:

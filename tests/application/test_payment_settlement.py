@@ -39,7 +39,7 @@ from application.ports import (
 from domain.errors import IllegalTransition, InvalidSignature, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.payments import PaymentStatus
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from tests_support import ids
 
 ACCOUNT = ids(1)

@@ -10,8 +10,7 @@ entries), a `payment` notification and a signed `payment.confirmed` webhook come
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ import pytest
 from standardwebhooks import Webhook
 
 from running_app import serving
-from tests_support import ujumbe
+from tests_support import ujumbe, wait_until
 from webhook_receiver import WebhookReceiver
 
 PHONE = "+255712345678"
@@ -33,15 +32,6 @@ def server(clean_database: str, tmp_path: Path) -> Iterator[tuple[str, dict[str,
            "UJUMBE_SIMULATOR_PAYMENT_DELAY": "0.5"}
     with serving(env, tmp_path) as base:
         yield base, env
-
-
-def until(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while not (found := condition()):
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.1)
-    return found
 
 
 def cli_json(*args: str, env: dict[str, str]) -> Any:
@@ -83,8 +73,8 @@ def test_a_new_user_verifies_a_phone_and_buys_a_package_and_a_voucher(server: tu
         # the simulator approves both prompts; the worker confirms them
         prompts = cli_json("simulator", "payments", "--phone", PHONE, env=env)
         assert len(prompts) == 2
-        until(lambda: all(api.get(f"/v1/payments/{order}", headers=jwt).json()["data"]["status"] == "confirmed"
-                          for order in orders))
+        wait_until(lambda: all(api.get(f"/v1/payments/{order}", headers=jwt).json()["data"]["status"] == "confirmed"
+                               for order in orders))
         assert api.get("/v1/credits/balance", headers=jwt).json()["data"]["balance"] == bought
         history = api.get("/v1/credits/history", headers=jwt).json()["data"]
         purchases = [e for e in history["transactions"] if e["type"] == "purchase"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
@@ -26,16 +25,8 @@ from application.ports import OutboxEvent
 from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
 from entrypoints.container import Container
 from running_app import stop
-from tests_support import ids
+from tests_support import ids, wait_until
 from webhook_receiver import WebhookReceiver
-
-
-def wait_until(condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.1)
 
 
 @pytest.fixture()

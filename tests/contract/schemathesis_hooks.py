@@ -147,7 +147,7 @@ _on_sale: dict[str, int] = {}  # a package on sale and the rate card's minimum, 
 def _order_what_is_on_sale(case: Any) -> None:
     """Valid input to an order names what the customer can buy, as a real client's does: a
     package on sale, at least the rate card's minimum, and the customer's verified phone where a
-    phone is named or the provider prompts one (a USSD push). Drawn at random they would be a
+    phone is named or the provider needs one (either mobile-money provider). Drawn at random they would be a
     package that does not exist (404), a number nobody verified (409) or too few shillings (400)
     every time, and the order never placed."""
     if not _on_sale:
@@ -160,7 +160,7 @@ def _order_what_is_on_sale(case: Any) -> None:
     amount = body.get("amount")  # an integer, or a float of integral value (9.0), as JSON allows
     if isinstance(amount, (int, float)) and not isinstance(amount, bool) and amount < _on_sale["min_amount_tzs"]:
         body["amount"] = _on_sale["min_amount_tzs"]
-    if body.get("phone") is not None or body.get("provider") == "mobilemoney":
+    if body.get("phone") is not None or body.get("provider") in ("mobilemoney", "mobilemoney-session"):
         body["phone"] = PAYER_PHONE
 
 

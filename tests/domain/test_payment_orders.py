@@ -11,6 +11,7 @@ from domain.payment_orders import (
     checkout_message,
     manual_message,
     needs_phone,
+    payer_phone,
     provider_for,
     push_message,
 )
@@ -35,8 +36,22 @@ def test_a_provider_outside_the_list_is_refused_naming_the_field(value: str, sou
         assert provider.value == value
 
 
-def test_only_a_push_needs_the_payers_phone() -> None:
-    assert [p for p in PaymentProvider if needs_phone(p)] == [PaymentProvider.MOBILEMONEY]
+def test_both_mobile_money_providers_need_the_payers_phone_and_manual_does_not() -> None:
+    assert [p for p in PaymentProvider if needs_phone(p)] == [
+        PaymentProvider.MOBILEMONEY, PaymentProvider.MOBILEMONEY_SESSION]
+    assert payer_phone(PaymentProvider.MANUAL, None) is None
+
+
+@given(st.sampled_from(list(PaymentProvider)), st.sampled_from(["0712 345 678", "+255712345678", "255712345678"]))
+def test_a_payer_phone_given_is_in_e164_whatever_the_provider(provider: PaymentProvider, phone: str) -> None:
+    assert payer_phone(provider, phone) == "+255712345678"
+
+
+@given(st.sampled_from([PaymentProvider.MOBILEMONEY, PaymentProvider.MOBILEMONEY_SESSION]))
+def test_a_mobile_money_order_without_a_phone_is_refused_naming_the_field(provider: PaymentProvider) -> None:
+    with pytest.raises(ValidationError) as missing:
+        payer_phone(provider, None)
+    assert missing.value.field == "phone"
 
 
 @given(st.integers(1, 100_000_000), st.integers(1, 4_000_000))

@@ -1,5 +1,5 @@
 """POST /v1/payments/callback/{provider} over the whole app, with a provider whose callbacks are
-signed (tests/fake_mobile_money.py, put in the container's place of the configured one)."""
+signed (tests/mobile_money_fake.py, put in the container's place of the configured one)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from adapters.memory.system import FrozenClock
 from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
 from entrypoints.container import Container
-from fake_mobile_money import FakeMobileMoney
+from mobile_money_fake import FakeMobileMoney
 from http_helpers import error_of
 from tests.http.conftest import MakeAccount, TestAccount
 from tests_support import ids

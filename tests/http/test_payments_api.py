@@ -19,7 +19,7 @@ from application.ports import CreditPackage
 from domain.vouchers import VoucherRateCard, VoucherTier
 from entrypoints.container import Container
 from http_helpers import error_of
-from mobile_money_fake import CHECKOUT_BASE, RecordingMobileMoney
+from mobile_money_fake import CHECKOUT_BASE, FakeMobileMoney
 
 OWN_PHONE = "+255712345678"
 PAYER = "+255754000111"
@@ -32,8 +32,8 @@ ORDER_FIELDS = {"id", "reference", "status", "source", "provider", "amount", "cu
 
 
 @pytest.fixture()
-async def provider(container: Container) -> RecordingMobileMoney:
-    fake = RecordingMobileMoney()
+async def provider(container: Container) -> FakeMobileMoney:
+    fake = FakeMobileMoney()
     container.mobile_money.override(providers.Object(fake))
     async with container.uow() as uow:
         await uow.packages.save(STARTER)
@@ -57,7 +57,7 @@ async def order_package(client: AsyncTestClient, headers: dict[str, str], phone:
 
 
 async def test_a_package_order_pushes_a_prompt_and_answers_the_pending_order(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
     response = await order_package(client, buyer.jwt_headers, phone="0712 345 678")
     assert response.status_code == 201, response.text
     order = response.json()["data"]
@@ -77,7 +77,7 @@ async def test_a_package_order_pushes_a_prompt_and_answers_the_pending_order(  #
 
 
 async def test_an_unverified_phone_is_409_and_nothing_is_pushed(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer, make_account) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer, make_account) -> None:  # type: ignore[type-arg]
     assert error_of(await order_package(client, buyer.key_headers, phone=PAYER)) == ("phone_not_verified", "phone")
     stranger = await make_account()  # the buyer's verified phone is not anyone's
     refused = await order_package(client, stranger.key_headers)
@@ -88,7 +88,7 @@ async def test_an_unverified_phone_is_409_and_nothing_is_pushed(  # type: ignore
 
 
 async def test_bad_package_orders_name_the_field(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer, container: Container) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer, container: Container) -> None:  # type: ignore[type-arg]
     async with container.uow() as uow:
         await uow.packages.save(CreditPackage(id=2, name="Old", credits=10, price_tzs=500, active=False))
         await uow.commit()
@@ -109,7 +109,7 @@ async def test_bad_package_orders_name_the_field(  # type: ignore[no-untyped-def
 
 
 async def test_an_order_created_before_a_price_change_keeps_its_price(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer, container: Container) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer, container: Container) -> None:  # type: ignore[type-arg]
     before = (await order_package(client, buyer.key_headers)).json()["data"]
     async with container.uow() as uow:
         await uow.packages.save(replace(STARTER, price_tzs=4_000, credits=110))
@@ -121,7 +121,7 @@ async def test_an_order_created_before_a_price_change_keeps_its_price(  # type: 
 
 
 async def test_a_retried_order_with_the_same_idempotency_key_pushes_once(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
     first = await order_package(client, buyer.key_headers, **{"Idempotency-Key": "buy-1"})
     second = await order_package(client, buyer.key_headers, **{"Idempotency-Key": "buy-1"})
     assert first.status_code == second.status_code == 201
@@ -136,8 +136,22 @@ async def test_a_retried_order_with_the_same_idempotency_key_pushes_once(  # typ
     assert len(provider.pushed) == 2
 
 
+async def test_a_retry_after_a_failure_between_the_order_and_the_push_prompts_the_payer(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+    provider.crash_once = RuntimeError("the provider's answer could not be decoded")
+    failed = await order_package(client, buyer.key_headers, **{"Idempotency-Key": "buy-1"})
+    assert failed.status_code == 500 and provider.pushed == []  # the order committed; nobody was prompted
+    retried = await order_package(client, buyer.key_headers, **{"Idempotency-Key": "buy-1"})
+    assert retried.status_code == 201 and "Idempotent-Replay" not in retried.headers
+    order = retried.json()["data"]
+    assert order["status"] == "pending" and [p.reference for p in provider.pushed] == [order["reference"]]
+    assert provider.asked == [order["reference"]]  # the provider knew nothing of it before the push
+    listed = (await client.get("/v1/payments", headers=buyer.key_headers)).json()["data"]
+    assert [o["id"] for o in listed["orders"]] == [order["id"]]  # one order, resumed
+
+
 async def test_a_refused_order_is_answered_failed_and_its_key_is_free_again(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
     provider.refuse[OWN_PHONE] = "No collection method for this number"
     refused = await order_package(client, buyer.key_headers, **{"Idempotency-Key": "buy-2"})
     assert refused.status_code == 201
@@ -153,7 +167,7 @@ async def test_a_refused_order_is_answered_failed_and_its_key_is_free_again(  # 
 
 
 async def test_voucher_orders_by_each_provider(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
     pushed = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": "mobilemoney", "phone": OWN_PHONE},
                                headers=buyer.jwt_headers)
     assert pushed.status_code == 201
@@ -161,9 +175,9 @@ async def test_voucher_orders_by_each_provider(  # type: ignore[no-untyped-def]
                                                   "leftover_tzs", "package_id")} == {
         "source": "voucher", "amount": 5_000, "credit_amount": 142, "rate_tzs_per_credit": 35.0,
         "leftover_tzs": 30, "package_id": None}
-    session = (await client.post("/v1/vouchers/", json={"amount": 10_000, "provider": "mobilemoney-session"},
-                                 headers=buyer.key_headers)).json()["data"]
-    assert session["checkout_url"] == CHECKOUT_BASE + session["reference"]
+    session = (await client.post("/v1/vouchers/", json={"amount": 10_000, "provider": "mobilemoney-session",
+                                                        "phone": OWN_PHONE}, headers=buyer.key_headers)).json()["data"]
+    assert session["checkout_url"] == CHECKOUT_BASE + session["reference"] and session["phone"] == OWN_PHONE
     assert session["checkout_url"] in session["checkout_message"] and session["credit_amount"] == 333
     manual = (await client.post("/v1/vouchers/", json={"amount": 2_000, "provider": "manual"},
                                 headers=buyer.key_headers)).json()["data"]
@@ -171,16 +185,18 @@ async def test_voucher_orders_by_each_provider(  # type: ignore[no-untyped-def]
     assert len(provider.pushed) == 1 and len(provider.checkouts) == 1
     low = await client.post("/v1/vouchers/", json={"amount": 999, "provider": "manual"}, headers=buyer.key_headers)
     assert low.status_code == 400 and error_of(low) == ("validation_error", "amount")
-    no_phone = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": "mobilemoney"},
-                                 headers=buyer.key_headers)
-    assert no_phone.status_code == 400 and error_of(no_phone) == ("validation_error", "phone")
-    unverified = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": "mobilemoney", "phone": PAYER},
-                                   headers=buyer.key_headers)
-    assert unverified.status_code == 409 and error_of(unverified) == ("phone_not_verified", "phone")
+    for mobile_money in ("mobilemoney", "mobilemoney-session"):  # spec: phone required for mobile-money providers
+        no_phone = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": mobile_money},
+                                     headers=buyer.key_headers)
+        assert no_phone.status_code == 400 and error_of(no_phone) == ("validation_error", "phone")
+        unverified = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": mobile_money,
+                                                              "phone": PAYER}, headers=buyer.key_headers)
+        assert unverified.status_code == 409 and error_of(unverified) == ("phone_not_verified", "phone")
+    assert len(provider.pushed) == 1 and len(provider.checkouts) == 1
 
 
 async def test_orders_are_listed_per_account_and_another_accounts_is_not_found(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, provider: RecordingMobileMoney, buyer, make_account) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, provider: FakeMobileMoney, buyer, make_account) -> None:  # type: ignore[type-arg]
     first = (await order_package(client, buyer.key_headers)).json()["data"]
     provider.refuse[OWN_PHONE] = "Insufficient balance"
     second = (await order_package(client, buyer.key_headers)).json()["data"]
@@ -201,7 +217,7 @@ async def test_orders_are_listed_per_account_and_another_accounts_is_not_found( 
 
 
 async def test_a_payer_phone_is_verified_by_code_then_pays(  # type: ignore[no-untyped-def]
-        client: AsyncTestClient, container: Container, provider: RecordingMobileMoney, buyer) -> None:  # type: ignore[type-arg]
+        client: AsyncTestClient, container: Container, provider: FakeMobileMoney, buyer) -> None:  # type: ignore[type-arg]
     sent = await client.post("/v1/vouchers/otp/send", json={"phone": "0754 000 111"}, headers=buyer.key_headers)
     assert sent.status_code == 200 and sent.json()["data"] == {"phone": PAYER, "status": "sent", "expires_in": 300}
     text = (await container.simulator().received(to=PAYER))[0].text
@@ -230,13 +246,13 @@ async def test_with_the_mobile_money_simulator_the_prompt_and_the_checkout_reach
         await uow.voucher_rates.save(CARD)
         await uow.commit()
     pushed = (await order_package(client, buyer.key_headers)).json()["data"]
-    session = (await client.post("/v1/vouchers/", json={"amount": 10_000, "provider": "mobilemoney-session"},
-                                 headers=buyer.key_headers)).json()["data"]
+    session = (await client.post("/v1/vouchers/", json={"amount": 10_000, "provider": "mobilemoney-session",
+                                                        "phone": OWN_PHONE}, headers=buyer.key_headers)).json()["data"]
     assert pushed["status"] == session["status"] == "pending"
     assert session["checkout_url"] and session["reference"] in session["checkout_url"]
     received = await container.mobile_money_simulator().received()
     assert {(p.reference, p.phone, p.amount) for p in received} == {
-        (pushed["reference"], OWN_PHONE, 3_500), (session["reference"], None, 10_000)}
+        (pushed["reference"], OWN_PHONE, 3_500), (session["reference"], OWN_PHONE, 10_000)}
     # the checkout link is a page the simulator serves (not part of the API document)
     page = await client.get(session["checkout_url"].removeprefix("http://127.0.0.1:8000"))
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")

@@ -162,7 +162,7 @@ _PACKAGE_ORDER = {
 }
 _VOUCHER_ORDER = {
     **_PACKAGE_ORDER, "source": "voucher", "provider": "mobilemoney-session", "amount": 10000, "credit_amount": 333,
-    "rate_tzs_per_credit": 30.0, "leftover_tzs": 10, "package_id": None, "phone": None,
+    "rate_tzs_per_credit": 30.0, "leftover_tzs": 10, "package_id": None,
     "checkout_url": f"https://checkout.example/pay/{_ORDER_ID.replace('-', '')}",
     "checkout_message": f"Open https://checkout.example/pay/{_ORDER_ID.replace('-', '')} to pay 10,000 TZS for 333 "
                         "credits with mobile money.",
@@ -170,7 +170,7 @@ _VOUCHER_ORDER = {
 EXAMPLES.update({
     ("createPackageOrder", "request"): {"package_id": 1, "provider": "mobilemoney", "phone": "0712345678"},
     ("createPackageOrder", "201"): _PACKAGE_ORDER,
-    ("createVoucherOrder", "request"): {"amount": 10000, "provider": "mobilemoney-session"},
+    ("createVoucherOrder", "request"): {"amount": 10000, "provider": "mobilemoney-session", "phone": "0712345678"},
     ("createVoucherOrder", "201"): _VOUCHER_ORDER,
     ("getPaymentOrder", "200"): _PACKAGE_ORDER,
     ("listPaymentOrders", "200"): {"orders": [_VOUCHER_ORDER, _PACKAGE_ORDER], "page": 1, "per_page": 25, "total": 2},

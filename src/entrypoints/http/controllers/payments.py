@@ -53,6 +53,12 @@ PayerNumber = Annotated[str, documented(description=(
     "or one verified with POST /v1/vouchers/otp/send and /otp/verify (else 409 phone_not_verified)."))]
 
 
+VoucherPayerNumber = Annotated[str, documented(description=(
+    "Required for mobilemoney and mobilemoney-session (else 400 validation_error, field phone); optional for "
+    "manual. The payer's Tanzanian mobile number, verified for the account first, as for a package (else 409 "
+    "phone_not_verified)."))]
+
+
 class PackageOrderRequestBody(RequestBody, kw_only=True):
     package_id: Annotated[int, documented(description="A package on sale (GET /v1/packages); another is 404.")]
     provider: Annotated[str, documented(enum=_providers(OrderSource.PACKAGE))]
@@ -63,9 +69,10 @@ class VoucherOrderRequestBody(RequestBody, kw_only=True):
     amount: Annotated[int, documented(minimum=1, maximum=MAX_VOUCHER_TZS, description=(
         "TZS, at least the rate card's min_amount_tzs (GET /v1/vouchers/rate); below it, 400 validation_error."))]
     provider: Annotated[str, documented(enum=_providers(OrderSource.VOUCHER), description=(
-        "mobilemoney: a USSD prompt to `phone`; mobilemoney-session: a hosted checkout page, its link in "
-        "checkout_message and checkout_url; manual: paid by hand, quoting the reference, and confirmed by an operator."))]
-    phone: PayerNumber | None = None  # required for mobilemoney
+        "mobilemoney: a USSD prompt to `phone`; mobilemoney-session: a hosted checkout page for `phone`, its link "
+        "in checkout_message and checkout_url; manual: paid by hand, quoting the reference, and confirmed by an "
+        "operator."))]
+    phone: VoucherPayerNumber | None = None
 
 
 class PayerOtpVerifyRequest(RequestBody, kw_only=True):
