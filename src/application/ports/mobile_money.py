@@ -26,7 +26,7 @@ class PaymentRequest:
     reference: str
     amount: int  # TZS
     currency: str
-    phone: str | None  # E.164 payer phone; None for a hosted checkout the payer opens
+    phone: str | None  # E.164 payer phone (both mobile-money providers are given one)
     description: str  # what is bought, shown on the checkout page
 
 
