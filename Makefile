@@ -23,7 +23,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=15  # the slowest tests, for the 10-minute budget
 
 test: lint typecheck pytest
 
