@@ -59,11 +59,11 @@ async def test_pending_orders_are_listed_oldest_first_across_accounts(store: Bac
               order(4, minutes=20),  # too young
               order(5, minutes=0, status=PaymentStatus.CONFIRMED, confirmed_at=T0))
     async with store.uow() as uow:
-        found = await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=10), 10)
+        found = await uow.payment_orders.pending_for_poll(T0 + timedelta(minutes=10), 10)
         assert [o.id for o in found] == [ids(102), ids(103), ids(101)]
-        assert [o.id for o in await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=10), 2)] == [
+        assert [o.id for o in await uow.payment_orders.pending_for_poll(T0 + timedelta(minutes=10), 2)] == [
             ids(102), ids(103)]
-        assert await uow.payment_orders.pending_created_before(T0 + timedelta(minutes=1), 10) == []
+        assert await uow.payment_orders.pending_for_poll(T0 + timedelta(minutes=1), 10) == []
 
 
 async def test_a_settlement_is_stored_and_leaves_the_pending_list(store: Backend) -> None:
@@ -77,7 +77,7 @@ async def test_a_settlement_is_stored_and_leaves_the_pending_list(store: Backend
         await uow.commit()
     async with store.uow() as uow:
         assert await uow.payment_orders.get(ACCOUNT, pending.id) == failed
-        assert await uow.payment_orders.pending_created_before(at, 10) == []
+        assert await uow.payment_orders.pending_for_poll(at, 10) == []
 
 
 async def test_an_order_left_uncommitted_is_not_stored(store: Backend) -> None:

@@ -7,6 +7,7 @@ from datetime import datetime
 
 from adapters.memory.store import MemoryStore
 from application.ports import PaymentOrder, PaymentOrderPage, ProviderEvent
+from domain.payment_orders import PaymentProvider
 from domain.payments import PaymentStatus
 
 
@@ -52,14 +53,11 @@ class MemoryPaymentOrders:
     async def operator_list(self, status: PaymentStatus | None, limit: int) -> list[PaymentOrder]:
         return _newest_first([o for o in self._rows().values() if status in (None, o.status)])[:limit]
 
-    async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
-        found = [o for o in self._rows().values()
-                 if o.status is PaymentStatus.PENDING and o.created_at < created_before]
-        return sorted(found, key=lambda o: (o.created_at, o.id))[:limit]
-
     async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
-        pending = await self.pending_created_before(created_before, len(self._rows()))
-        return [o for o in pending if o.provider != "manual" and o.review_reason is None][:limit]
+        found = [o for o in self._rows().values()
+                 if o.status is PaymentStatus.PENDING and o.created_at < created_before
+                 and o.provider != PaymentProvider.MANUAL and o.review_reason is None]
+        return sorted(found, key=lambda o: (o.created_at, o.id))[:limit]
 
     async def record_checkout(self, order: PaymentOrder) -> None:
         key = (order.account_id, order.id)

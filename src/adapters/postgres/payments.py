@@ -85,16 +85,10 @@ class PostgresPaymentOrders:
         return await self._all(f"{_ORDER} WHERE status = %s ORDER BY created_at DESC, id DESC LIMIT %s",
                                (status.value, limit))
 
-    async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
-        return await self._all(
-            f"{_ORDER} WHERE status = 'pending' AND created_at < %s ORDER BY created_at, id LIMIT %s"
-            " FOR UPDATE SKIP LOCKED",
-            (created_before, limit),
-        )
-
     async def pending_for_poll(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
         return await self._all(
-            f"{_ORDER} WHERE status = 'pending' AND provider <> 'manual' AND review_reason IS NULL AND created_at < %s"
+            f"{_ORDER} WHERE status = 'pending' AND provider <> 'manual' AND review_reason IS NULL"
+            " AND created_at < %s"
             " ORDER BY created_at, id LIMIT %s",
             (created_before, limit),
         )

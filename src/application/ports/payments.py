@@ -107,12 +107,6 @@ class PaymentOrderRepository(Protocol):
         (`review_reason`) is left out: money may have moved, so only a human settles it."""
         ...
 
-    async def pending_created_before(self, created_before: datetime, limit: int) -> list[PaymentOrder]:
-        """Pending orders created before `created_before`, across accounts, oldest first; each
-        held by this unit of work until it ends, and any another unit of work holds passed over
-        (so concurrent expiry runs share the work)."""
-        ...
-
     async def record_checkout(self, order: PaymentOrder) -> None:
         """Store the order's checkout_url, checkout_message and updated_at (a hosted checkout
         link the provider gave once the order was written)."""
