@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+SMSC   := tests/smsc
+# node-smpp, one of the two SMSC peers the SMPP tests run against, installed from its committed lock file.
+NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock.json | cut -d' ' -f1)
 
 .PHONY: install serve test lint typecheck pytest bench clean
 
@@ -10,6 +13,13 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+$(NODE_STAMP): $(SMSC)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix $(SMSC) --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
+	else \
+		echo "npm not found: the tests against the node-smpp SMSC peer will be skipped"; \
+	fi
 
 install: $(STAMP)
 
@@ -22,8 +32,8 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
-	$(BIN)/python -m pytest --durations=15  # the slowest tests, for the 10-minute budget
+pytest: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m pytest -rs --durations=15  # skips with their reasons; the slowest tests, for the 10-minute budget
 
 test: lint typecheck pytest
 
@@ -33,4 +43,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/campaign.py
 
 clean:
-	rm -rf $(VENV) .ujumbe .mypy_cache
+	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules

@@ -26,6 +26,8 @@ from adapters.security import Argon2PasswordHasher
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 
+pytest_plugins = ["smsc_peers"]  # the SMSC peers' fixtures: smsc_kind, start_smsc
+
 FAST_PASSWORD_HASHER = functools.partial(Argon2PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
 
 # Tables whose rows are seeded by migrations and shared by all accounts.
