@@ -50,6 +50,7 @@ class PeerConfig:
     reject_destinations: tuple[str, ...] = ()  # destination_addr values answered ESME_RINVDSTADR
     undeliverable: tuple[str, ...] = ()  # destination_addr values whose receipt says stat:UNDELIV (state 5) err:001
     answer_submits: bool = True  # False: submit_sm recorded but never answered (the client times out)
+    die_after: int = 0  # the peer SIGKILLs itself on this submit_sm (neither recorded nor answered): mid-burst
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,11 @@ class SmscPeer:
         mo = {"source_addr": source_addr, "destination_addr": destination_addr, "text": text}
         self._process.stdin.write(json.dumps({"mo": mo}).encode() + b"\n")
         self._process.stdin.flush()
+
+    @property
+    def died(self) -> bool:
+        """The process ended by itself (`die_after`)."""
+        return self._process is not None and self._process.poll() is not None
 
     def kill(self) -> None:
         """SIGKILL: no unbind, sockets reset, what it recorded stays."""

@@ -79,3 +79,18 @@ class Backend:
     uow: Callable[[], Any]
     # Inserts a bare account row (tenant root) for repositories whose rows need one.
     seed_account: Callable[[str], Awaitable[None]]
+
+
+async def until(condition: Callable[[], Awaitable[T] | T], timeout: float = 30.0) -> T:
+    """`wait_until` inside an event loop: the condition (sync or async) is polled every 0.05 s
+    while the loop runs what makes it true."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = condition()
+        if isinstance(found, Awaitable):
+            found = await found
+        if found:
+            return found  # type: ignore[return-value]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await asyncio.sleep(0.05)

@@ -87,11 +87,14 @@ class RecordOutcomes:
             return {}
         at = self._clock.now()
         settled = {message.id: message.settled(outcome, at) for message, outcome in outcomes}
-        if all(outcome.status == MessageStatus.SENT for _, outcome in outcomes):
+        resent = [outcome.message_id for _, outcome in outcomes if outcome.sender is not None]
+        if not resent and all(outcome.status == MessageStatus.SENT for _, outcome in outcomes):
             return await self._record_sent(account_id, outcomes, settled, at)
         async with self._uow() as uow:
             moved = await uow.messages.record_outcomes(account_id, [outcome for _, outcome in outcomes], at)
             final = {mid: settled[mid] for mid in moved}
+            if resent:  # gone out under the default sender: the log says so
+                await uow.messages.record_senders(account_id, [final[mid] for mid in resent if mid in final])
             paid = {message.id: message for message, _ in outcomes}
             for refund in refunds(paid[mid] for mid in moved if final[mid].status == MessageStatus.FAILED):
                 await uow.ledger.post(account_id, refund, self._ids.new_id(), at)

@@ -71,6 +71,7 @@ class SubmitOutcome:
     error: str | None
     credits_used: int
     cost: str
+    sender: str | None = None  # set when the SMS went out under another sender than the message's
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +111,16 @@ class Message:
         return f"bulk:{self.batch_id}" if self.batch_id else f"send:{self.id}"
 
     def settled(self, outcome: SubmitOutcome, at: datetime) -> Message:
-        """The message as its submit's outcome leaves it."""
-        return replace(
+        """The message as its submit's outcome leaves it; a sender the carrier refused is kept as
+        the one asked for."""
+        moved = replace(
             self, status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
             credits_used=outcome.credits_used, cost=outcome.cost, updated_at=at,
             sent_at=at if outcome.status == MessageStatus.SENT else None,
         )
+        if outcome.sender is None or outcome.sender == self.sender:
+            return moved
+        return replace(moved, sender=outcome.sender, requested_sender=self.requested_sender or self.sender)
 
     def reported(self, event: MessageEvent, reported_at: datetime, error: str | None, at: datetime) -> Message:
         """The message after a delivery report (itself when the report moves nothing: a final

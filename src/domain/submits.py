@@ -40,6 +40,9 @@ class SubmitResult:
     kind: Answer
     gateway_ref: str | None = None  # the gateway's id for an accepted SMS
     reason: str | None = None  # the gateway's error code for a rejected one, when it named one
+    # The sender an accepted SMS went out under when it is not the one asked for: the carrier
+    # refused that one and the gateway re-sent it under the platform default (spec: Rules, single send 3).
+    sender: str | None = None
 
     @classmethod
     def accepted(cls, gateway_ref: str | None) -> SubmitResult:
@@ -65,7 +68,8 @@ def submit_outcome(message: Message, result: SubmitResult) -> SubmitOutcome | No
     match result.kind:
         case Answer.ACCEPTED:
             status = next_status(message.status, MessageEvent.SUBMITTED)
-            return SubmitOutcome(message.id, status, result.gateway_ref, None, message.credits_used, message.cost)
+            return SubmitOutcome(message.id, status, result.gateway_ref, None, message.credits_used, message.cost,
+                                 sender=result.sender)
         case Answer.REJECTED:
             return _failed(message, result.reason or GATEWAY_REJECTED)
         case Answer.UNAVAILABLE:

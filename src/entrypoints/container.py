@@ -12,6 +12,8 @@ from dependency_injector import containers, providers
 
 from adapters.google_contacts import GoogleContacts, GoogleEndpoints
 from adapters.gateways.retrying import RetryingGateway, retrying
+from adapters.gateways.smpp.config import parse_binds
+from adapters.gateways.smpp.gateway import SmppGateway
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.mobilemoney.clickpesa import ClickPesa
@@ -91,7 +93,7 @@ from application.payment_operations import (
 )
 from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
-from application.ports import Clock, MobileMoney
+from application.ports import Clock, GatewayListener, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPayerOtp,
@@ -127,11 +129,24 @@ def _database_url(settings: Settings) -> str:
     return resolve_database_url(settings.database_url, settings.data_dir)
 
 
-def _gateway(settings: Settings, simulator: SimulatorGateway) -> RetryingGateway:
-    """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
+def _smpp_gateway(settings: Settings, listener: GatewayListener, clock: Clock) -> SmppGateway | None:
+    """The SMPP binds UJUMBE_GATEWAY names (None for the simulator); a bad setting stops start-up."""
     if settings.gateway == "simulator":
-        return retrying(simulator)
-    raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r} is not supported yet; use 'simulator'")
+        return None
+    if not settings.gateway.startswith("smpp://"):
+        raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r}: use 'simulator' or smpp://system_id:password@host:port")
+    return SmppGateway(parse_binds(settings.gateway), default_sender=settings.default_sender, clock=clock,
+                       listener=listener)
+
+
+def _gateway(smpp: SmppGateway | None, simulator: Callable[[], SimulatorGateway]) -> RetryingGateway:
+    """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
+    return retrying(smpp if smpp is not None else simulator())
+
+
+def _submit_window(smpp: SmppGateway | None) -> int:
+    """Submits a bulk or campaign keeps in flight: every bind's window, or the simulator's 50."""
+    return smpp.window if smpp is not None else 50
 
 
 def _mobile_money(settings: Settings, simulator: Callable[[], MobileMoneySimulator], clock: Clock) -> MobileMoney:
@@ -221,7 +236,9 @@ class Container(containers.DeclarativeContainer):
         SimulatorGateway, pool=pool, clock=clock, ids=ids, listener=gateway_listener,
         report_delay=settings.provided.simulator_dlr_delay,
     )
-    gateway = providers.Singleton(_gateway, settings, simulator)
+    smpp_gateway = providers.Singleton(_smpp_gateway, settings, gateway_listener, clock)
+    gateway = providers.Singleton(_gateway, smpp_gateway, simulator.provider)
+    submit_window = providers.Singleton(_submit_window, smpp_gateway)
 
     # credits and sending (DESIGN §6)
     grant_credits = providers.Factory(GrantCredits, uow=uow.provider, clock=clock, ids=ids)
@@ -233,10 +250,10 @@ class Container(containers.DeclarativeContainer):
     )
     send_bulk = providers.Factory(
         SendBulk, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-        default_sender=settings.provided.default_sender,
+        default_sender=settings.provided.default_sender, concurrency=submit_window,
     )
     reconcile_stuck_messages = providers.Factory(
-        ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway
+        ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway, concurrency=submit_window
     )
     list_sender_ids = providers.Factory(
         ListSenderIds, uow=uow.provider, default_sender=settings.provided.default_sender
@@ -384,7 +401,8 @@ class Container(containers.DeclarativeContainer):
     start_campaign = providers.Factory(
         StartCampaign, uow=uow.provider, clock=clock, ids=ids, default_sender=settings.provided.default_sender
     )
-    run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway)
+    run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
+                                     concurrency=submit_window)
     cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)

@@ -75,6 +75,17 @@ async def test_outcomes_move_only_pending_messages(backend) -> None:
     assert (await get(backend, 1)).status == MessageStatus.SENT
 
 
+async def test_the_sender_a_message_went_out_under_is_recorded_with_the_one_asked_for(backend) -> None:
+    await add(backend, message(1), message(2))
+    resent = replace(message(1), sender="UJUMBE", requested_sender="DUKA")
+    async with backend.uow() as uow:
+        await uow.messages.record_senders(ACCOUNT, [resent])
+        await uow.messages.record_senders(OTHER, [replace(message(2), sender="X", requested_sender="Y")])
+        await uow.commit()
+    assert await get(backend, 1) == resent
+    assert await get(backend, 2) == message(2)  # another account's call moves nothing of this one
+
+
 async def test_stuck_pending_messages_are_claimed_once_per_period(backend) -> None:
     await add(backend, message(1, at=T0), message(2, at=T0 + timedelta(minutes=8)),
               message(3, at=T0, campaign=ids(7)), message(4, account=OTHER, at=T0 + timedelta(seconds=1)))

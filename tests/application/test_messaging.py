@@ -19,7 +19,7 @@ from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
-from domain.submits import SubmitResult, never_sent
+from domain.submits import Answer, SubmitResult, never_sent
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -40,6 +40,7 @@ class RecordingGateway:
         self.silent = False  # takes the submit but its answer never comes
         self.silent_to: set[str] = set()  # the same, for these numbers only
         self.crash = False
+        self.refused_senders: set[str] = set()  # the carrier refuses these: re-sent under the default
         self.in_flight = 0
         self.most_in_flight = 0
 
@@ -57,6 +58,8 @@ class RecordingGateway:
                 raise GatewayNoAnswer("no answer within the timeout")
             if sms.to in self.rejects:
                 return SubmitResult.rejected("rejected_by_gateway")
+            if sms.sender in self.refused_senders:
+                return SubmitResult(Answer.ACCEPTED, gateway_ref=f"ref-{sms.message_id}", sender="UJUMBE")
             return SubmitResult.accepted(f"ref-{sms.message_id}")
         finally:
             self.in_flight -= 1
@@ -201,6 +204,19 @@ async def test_senders_registered_are_used_and_others_fall_back_to_the_default(w
     assert (omitted.sender, omitted.requested_sender) == ("UJUMBE", None)
     assert [s.sender for s in world.gateway.submitted] == ["MYSHOP", "UJUMBE", "UJUMBE"]
     assert (await world.message(unregistered.message_id)).requested_sender == "OTHER"
+
+
+async def test_a_registered_sender_the_carrier_refuses_is_logged_as_sent_under_the_default(world: World) -> None:
+    await world.grant(5)
+    await AddSenderId(world.uow, world.clock)(ACCOUNT, "MYSHOP")
+    world.gateway.refused_senders = {"MYSHOP"}
+
+    result = await world.send()(sms(sender="MYSHOP"))
+
+    assert (result.status, result.sender, result.requested_sender) == ("sent", "UJUMBE", "MYSHOP")
+    logged = await world.message(result.message_id)
+    assert (logged.status, logged.sender, logged.requested_sender) == ("sent", "UJUMBE", "MYSHOP")
+    assert await world.balance() == 4
 
 
 async def test_sender_ids_are_listed_added_once_and_removed(world: World) -> None:

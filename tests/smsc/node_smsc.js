@@ -80,6 +80,7 @@ function receipt(pdu, id, text) {
 function onSubmit(session, pdu) {
   if (!session.systemId) return session.send(pdu.response({ command_status: smpp.ESME_RINVBNDSTS }));
   submits++;
+  if (cfg.die_after && submits >= cfg.die_after) process.kill(process.pid, 'SIGKILL'); // mid-burst, unanswered
   const status = refusal(pdu);
   if (status) return session.send(pdu.response({ command_status: status }));
   const short = pdu.short_message;

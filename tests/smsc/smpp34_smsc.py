@@ -14,6 +14,7 @@ import json
 import os
 import re
 import secrets
+import signal
 import socket
 import sys
 import time
@@ -126,6 +127,8 @@ class Peer:
 
     def on_submit(self, event: smpp34.SubmitSmEvent) -> None:
         self.submits += 1
+        if self.config["die_after"] and self.submits >= self.config["die_after"]:
+            os.kill(os.getpid(), signal.SIGKILL)  # mid-burst: this submit and those behind it unanswered
         if status := self.refusal(event):
             event.reject(status)
             return

@@ -65,6 +65,14 @@ class MemoryMessages:
             moved.append(outcome.message_id)
         return moved
 
+    async def record_senders(self, account_id: str, messages: Sequence[Message]) -> None:
+        rows = self._rows()
+        for message in messages:
+            current = rows.get((account_id, message.id))
+            if current is not None:
+                rows[(account_id, message.id)] = replace(current, sender=message.sender,
+                                                         requested_sender=message.requested_sender)
+
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         rows = self._rows()
         stuck = sorted(

@@ -255,6 +255,16 @@ class PostgresMessages:
         self._events.added += sum(1 for message_id in moved if message_id in events)  # wakes the dispatch
         return moved
 
+    async def record_senders(self, account_id: str, messages: Sequence[Message]) -> None:
+        if messages:
+            await self._conn.execute(
+                "UPDATE messages AS m SET sender = u.sender, requested_sender = u.requested"
+                " FROM unnest(%s::uuid[], %s::text[], %s::text[]) AS u(id, sender, requested)"
+                " WHERE m.account_id = %s AND m.id = u.id",
+                ([m.id for m in messages], [m.sender for m in messages], [m.requested_sender for m in messages],
+                 account_id),
+            )
+
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         async with self._conn.cursor(row_factory=dict_row) as cur:
             await cur.execute(

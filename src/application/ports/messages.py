@@ -41,6 +41,11 @@ class MessageRepository(Protocol):
         its unit of work: it may commit it."""
         ...
 
+    async def record_senders(self, account_id: str, messages: Sequence[Message]) -> None:
+        """Store the `sender` and `requested_sender` of messages whose SMS went out under another
+        sender than the one they were written with (a carrier refused it)."""
+        ...
+
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         """Pending messages outside campaigns, untouched since `older_than`, across accounts,
         oldest first; each is touched at `now` so a concurrent reconciler passes it by."""

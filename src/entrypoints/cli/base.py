@@ -10,6 +10,7 @@ import click
 from adapters.postgres.migrate import migrate as apply_migrations
 from entrypoints.cli.output import progress
 from entrypoints.container import Container
+from entrypoints.gateway_binds import close_gateway
 from entrypoints.worker import jobs_running
 
 
@@ -36,7 +37,10 @@ async def services() -> AsyncIterator[Container]:
     await pool.open(wait=True)
     try:
         async with jobs_running(c, in_process_worker=False):
-            yield c
+            try:
+                yield c
+            finally:
+                await close_gateway(c)
     finally:
         await pool.close()
 

@@ -9,6 +9,7 @@ import click
 from adapters.jobs import queue_depth, totals
 from entrypoints.cli.base import cli, container, run_migrations, services
 from entrypoints.cli.output import command, emit, progress
+from entrypoints.gateway_binds import gateway_running
 from entrypoints.worker import run_worker
 
 
@@ -21,7 +22,7 @@ async def worker_command(concurrency: int) -> None:
     for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST (UJUMBE_LOG_LEVEL)
         logging.getLogger(chatty).setLevel(container().settings().log_level)
     run_migrations(container())
-    async with services() as c:
+    async with services() as c, gateway_running(c):
         progress(f"ujumbe worker running, {concurrency} jobs at a time (Ctrl-C to stop)")
         await run_worker(c, concurrency=concurrency)
 

@@ -16,6 +16,7 @@ from litestar.routes import HTTPRoute
 from litestar.types import Message, Scope
 
 from entrypoints.container import Container
+from entrypoints.gateway_binds import gateway_running
 from entrypoints.worker import jobs_running
 from entrypoints.http.controllers.campaigns import CampaignsController
 from entrypoints.http.controllers.api_keys import ApiKeysController
@@ -128,7 +129,8 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         pool = container.pool()
         await pool.open(wait=True)
         try:
-            async with jobs_running(container, in_process_worker=container.settings().in_process_worker):
+            async with jobs_running(container, in_process_worker=container.settings().in_process_worker), \
+                    gateway_running(container):
                 yield
         finally:
             await pool.close()

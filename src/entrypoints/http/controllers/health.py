@@ -1,4 +1,7 @@
-"""GET and HEAD /health: is the service up and can it reach its database."""
+"""GET and HEAD /health: is the service up, can it reach its database, and are its SMPP binds bound.
+
+A bind that is not bound makes the service `degraded` (still 200: it answers, and sends fail over
+to the binds that are up, or fail and are refunded); an unreachable database makes it 503."""
 
 from __future__ import annotations
 
@@ -20,10 +23,43 @@ class JobsDepth(ResponseBody, kw_only=True):
     failed: int
 
 
+class BindHealth(ResponseBody, kw_only=True):
+    """One SMPP bind of this process."""
+
+    name: str
+    address: str
+    system_id: str
+    state: str  # connecting, bound, down (last_error says why), closed
+    carriers: list[str]  # empty: a default route
+    window: int
+    in_flight: int  # submits awaiting their answer
+    tps_limit: float  # 0: no cap
+    tps: int  # submits in the last whole second
+    submitted: int
+    bound_since: str | None
+    last_error: str | None
+
+
+class GatewayHealth(ResponseBody, kw_only=True):
+    kind: str  # simulator or smpp
+    status: str  # ok, or degraded when a bind is not bound
+    binds: list[BindHealth]
+
+
 class Health(ResponseBody, kw_only=True):
-    status: str
+    status: str  # ok, or degraded when the gateway is
     database: str
     jobs: JobsDepth
+    gateway: GatewayHealth
+
+
+def _gateway(state: State) -> GatewayHealth:
+    smpp = state.container.smpp_gateway()
+    if smpp is None:
+        return GatewayHealth(kind="simulator", status="ok", binds=[])
+    binds = [msgspec.convert(bind.as_json(), BindHealth) for bind in smpp.status()]
+    bound = all(bind.state == "bound" for bind in binds)
+    return GatewayHealth(kind="smpp", status="ok" if bound else "degraded", binds=binds)
 
 
 async def _check(state: State) -> Health:
@@ -34,7 +70,8 @@ async def _check(state: State) -> Health:
         depth = totals(await queue_depth(state.container.job_app()))
     except Exception as exc:  # any database failure means unhealthy
         raise HTTPException(status_code=503, detail="database unreachable") from exc
-    return Health(status="ok", database="ok", jobs=msgspec.convert(depth, JobsDepth))
+    gateway = _gateway(state)
+    return Health(status=gateway.status, database="ok", jobs=msgspec.convert(depth, JobsDepth), gateway=gateway)
 
 
 class HealthController(Controller):
@@ -43,7 +80,7 @@ class HealthController(Controller):
 
     @get("/", operation_id="health", summary="Service health", opt={"errors": ("service_unavailable",)})
     async def health(self, state: State) -> Envelope[Health]:
-        """Answers ok when the service and its database respond."""
+        """Answers ok when the service and its database respond and every SMPP bind is bound."""
         return ok(await _check(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,

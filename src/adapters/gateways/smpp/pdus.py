@@ -1,0 +1,46 @@
+"""The codec's field objects (`smpp.pdu`) to and from the plain numbers the adapter works in."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Any
+
+from smpp.pdu.pdu_encoding import DataCodingEncoder, EsmClassEncoder, PDUEncoder
+
+_ESM = EsmClassEncoder()
+_DATA_CODING = DataCodingEncoder()
+
+
+@cache
+def esm_class(value: int) -> Any:
+    return _ESM.decode(io.BytesIO(bytes([value])))
+
+
+@cache
+def data_coding(value: int) -> Any:
+    return _DATA_CODING.decode(io.BytesIO(bytes([value])))
+
+
+def esm_class_value(field: Any) -> int:
+    return _ESM.encode(field)[0] if field is not None else 0
+
+
+def data_coding_value(field: Any) -> int:
+    return _DATA_CODING.encode(field)[0] if field is not None else 0
+
+
+def number(by_name: dict[str, int], field: Any) -> int | None:
+    """An enum field (TON, message_state) as its number in the SMPP tables; None when absent."""
+    return by_name.get(field.name) if field is not None else None
+
+
+class Codec(PDUEncoder):  # type: ignore[misc]
+    """smpp.pdu's PDU encoder, with a `message_payload` TLV sized by its own value: upstream sizes a
+    variable-length TLV by the last TLV it decoded, which fails or corrupts the PDU."""
+
+    def encodeOptionalParams(self, optionalParams: Any, params: dict[str, Any]) -> bytes:  # noqa: N802,N803
+        payload = params.get("message_payload")
+        if payload is not None:
+            self.optionEncoder.length = len(payload)
+        return bytes(super().encodeOptionalParams(optionalParams, params))

@@ -1,0 +1,264 @@
+"""The SMPP adapter against two SMSC implementations we did not write (node-smpp and
+smpp34.Server), each started on loopback in its own process: one set of tests for both."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+
+import pytest
+
+from adapters.gateways.smpp.config import parse_binds
+from adapters.gateways.smpp.gateway import SmppGateway
+from adapters.memory.system import FrozenClock
+from application.ports import DeliveryReport, GatewayNoAnswer, GatewayUnavailable, InboundSms, OutboundSms
+from application.submission import submit_all
+from domain.messages import MessageEvent
+from domain.submits import Answer
+from smsc_peers import PeerConfig, SmscPeer
+from tests_support import ids, until
+
+StartSmsc = Callable[..., SmscPeer]
+LONG_GSM = "Bei mpya: sukari €2 [kilo] {leo} " * 8  # extension characters on both sides of a segment edge
+LONG_UCS2 = "Karibu 😀 dukani, ofa ya leo 🎉 " * 6  # emoji: surrogate pairs never split
+
+
+@dataclass
+class Heard:
+    reports: list[DeliveryReport] = field(default_factory=list)
+    inbound: list[InboundSms] = field(default_factory=list)
+
+    async def delivery_reports(self, reports: list[DeliveryReport]) -> None:
+        self.reports.extend(reports)
+
+    async def inbound_sms(self, sms: InboundSms) -> None:
+        self.inbound.append(sms)
+
+
+def sms(n: int, to: str = "+255712345678", text: str = "Habari", sender: str = "UJUMBE") -> OutboundSms:
+    return OutboundSms(message_id=ids(n), account_id=ids(1000), to=to, sender=sender, text=text)
+
+
+@pytest.fixture()
+def heard() -> Heard:
+    return Heard()
+
+
+@pytest.fixture()
+async def connect(heard: Heard) -> AsyncIterator[Callable[..., SmppGateway]]:
+    opened: list[SmppGateway] = []
+
+    def make(*peers: SmscPeer, query: str = "", password: str | None = None) -> SmppGateway:
+        urls = []
+        for index, peer in enumerate(peers):
+            url = peer.url if password is None else peer.url.replace(f":{peer.config.password}@", f":{password}@")
+            urls.append(f"{url}?name=bind{index}{'&' + query if query else ''}")
+        gateway = SmppGateway(parse_binds(",".join(urls)), default_sender="UJUMBE", clock=FrozenClock(),
+                              listener=heard, flush_every=0.005)
+        gateway.open()
+        opened.append(gateway)
+        return gateway
+
+    yield make
+    for gateway in opened:
+        await gateway.close()
+
+
+async def bound(gateway: SmppGateway) -> SmppGateway:
+    assert await gateway.wait_bound(10), gateway.status()
+    return gateway
+
+
+async def test_a_submit_is_accepted_under_the_peers_id_with_the_addresses_set_right(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer))
+
+    result = await gateway.submit(sms(1))
+
+    assert result.kind == Answer.ACCEPTED
+    [received] = peer.received()
+    assert result.gateway_ref == received.message_id
+    assert (received.source_addr, received.source_addr_ton, received.source_addr_npi) == ("UJUMBE", 5, 0)
+    assert (received.destination_addr, received.dest_addr_ton, received.dest_addr_npi) == ("255712345678", 1, 1)
+    assert received.registered_delivery & 1 and received.text == "Habari" and received.data_coding == 0
+
+
+async def test_a_bulk_goes_through_the_window_each_number_once(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer, query="window=16"))
+    batch = [sms(n, to=f"+2557123{n:05d}") for n in range(300)]
+
+    results = await submit_all(gateway, batch, gateway.window)
+
+    assert all(r.kind == Answer.ACCEPTED for r in results)
+    assert sorted(r.destination_addr for r in peer.received()) == sorted(s.to[1:] for s in batch)
+    assert len({r.gateway_ref for r in results}) == 300
+    assert gateway.status()[0].submitted == 300 and gateway.status()[0].in_flight == 0
+
+
+async def test_a_message_id_submitted_again_gets_its_first_answer_and_is_not_sent_twice(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer))
+
+    first, at_once, again = await asyncio.gather(gateway.submit(sms(1)), gateway.submit(sms(1)), gateway.submit(sms(1)))
+
+    assert first == at_once == again and first.kind == Answer.ACCEPTED
+    assert len(peer.received()) == 1
+
+
+@pytest.mark.parametrize("text", [LONG_GSM, LONG_UCS2], ids=["gsm7-extension", "ucs2-emoji"])
+@pytest.mark.parametrize("profile", ["", "udh16=1", "payload=1"])
+async def test_long_messages_are_reassembled_by_the_peer_exactly(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway], heard: Heard,
+        text: str, profile: str) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(receipts="text"))
+    gateway = await bound(connect(peer, query=profile))
+
+    result = await gateway.submit(sms(1, text=text))
+
+    assert result.kind == Answer.ACCEPTED
+    [message] = peer.messages()
+    assert message.complete and message.text == text
+    # every part's receipt is about the one message
+    await until(lambda: len(heard.reports) == message.parts)
+    assert {r.gateway_ref for r in heard.reports} == {result.gateway_ref}
+
+
+@pytest.mark.parametrize("receipts", ["text", "tlv", "both"])
+@pytest.mark.parametrize("before_resp", [False, True], ids=["after-resp", "before-resp"])
+async def test_receipts_in_every_form_and_order_become_delivery_reports(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway], heard: Heard,
+        receipts: str, before_resp: bool) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(receipts=receipts, receipt_before_resp=before_resp,
+                                            undeliverable=("255712000002",)))
+    gateway = await bound(connect(peer))
+
+    delivered = await gateway.submit(sms(1))
+    undeliverable = await gateway.submit(sms(2, to="+255712000002"))
+
+    await until(lambda: len(heard.reports) == 2)
+    by_ref = {r.gateway_ref: r for r in heard.reports}
+    assert by_ref[delivered.gateway_ref or ""].event == MessageEvent.DELIVERED
+    assert by_ref[undeliverable.gateway_ref or ""].event == MessageEvent.UNDELIVERABLE
+    assert by_ref[undeliverable.gateway_ref or ""].error
+
+
+async def test_a_mobile_originated_stop_becomes_an_inbound_sms(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway], heard: Heard) -> None:
+    peer = start_smsc(smsc_kind)
+    await bound(connect(peer))
+
+    peer.send_mo("255712345678", "UJUMBE", "STOP")
+
+    [inbound] = await until(lambda: heard.inbound)
+    assert (inbound.from_number, inbound.to, inbound.text) == ("+255712345678", "UJUMBE", "STOP")
+
+
+async def test_throttled_submits_are_slowed_and_retried_until_taken(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(throttle_every=3))
+    gateway = await bound(connect(peer))
+    batch = [sms(n, to=f"+2557123{n:05d}") for n in range(60)]
+
+    results = await submit_all(gateway, batch, gateway.window)
+
+    assert all(r.kind == Answer.ACCEPTED for r in results)
+    assert len(peer.received()) == 60
+
+
+async def test_the_tps_cap_is_honoured(smsc_kind: str, start_smsc: StartSmsc,
+                                       connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer, query="tps=40"))
+    batch = [sms(n, to=f"+2557123{n:05d}") for n in range(41)]
+
+    started = time.monotonic()
+    await submit_all(gateway, batch, gateway.window)
+
+    # 41 submits at 40 per second cannot all go out in less than a second (a lower bound: a slow
+    # machine only makes it longer)
+    assert time.monotonic() - started >= 0.95
+    assert len(peer.received()) == 41
+
+
+async def test_an_error_answer_is_a_rejection_with_the_peers_code(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(reject_destinations=("255712000001",)))
+    gateway = await bound(connect(peer))
+
+    result = await gateway.submit(sms(1, to="+255712000001"))
+
+    assert (result.kind, result.reason) == (Answer.REJECTED, "ESME_RINVDSTADR")
+
+
+async def test_a_sender_the_carrier_refuses_is_sent_again_once_under_the_default(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(reject_sources=("DUKA",)))
+    gateway = await bound(connect(peer))
+
+    result = await gateway.submit(sms(1, sender="DUKA"))
+
+    assert (result.kind, result.sender) == (Answer.ACCEPTED, "UJUMBE")
+    assert [r.source_addr for r in peer.received()] == ["UJUMBE"]
+
+
+async def test_a_submit_never_answered_is_no_answer_not_a_rejection(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(answer_submits=False))
+    gateway = await bound(connect(peer, query="timeout=0.3"))
+
+    with pytest.raises(GatewayNoAnswer):
+        await gateway.submit(sms(1))
+
+
+async def test_a_wrong_password_is_a_clear_error_and_sends_are_unavailable(
+        start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc("node-smpp")  # smpp34.Server has no password check to test
+    gateway = connect(peer, password="wrong")
+
+    assert not await gateway.wait_bound(1)
+    [status] = gateway.status()
+    assert status.state != "bound" and "ESME_RINVPASWD" in (status.last_error or "")
+    with pytest.raises(GatewayUnavailable, match="ESME_RINVPASWD"):
+        await gateway.submit(sms(1))
+
+
+async def test_binds_route_by_carrier_and_fail_over_when_one_is_down(
+        smsc_kind: str, start_smsc: StartSmsc, heard: Heard) -> None:
+    vodacom, default = start_smsc(smsc_kind), start_smsc(smsc_kind)
+    gateway = SmppGateway(parse_binds(f"{vodacom.url}?name=vodacom&carriers=Vodacom,{default.url}?name=default"),
+                          default_sender="UJUMBE", clock=FrozenClock(), listener=heard)
+    try:
+        assert await gateway.wait_bound(10)
+        await gateway.submit(sms(1, to="+255754000001"))  # Vodacom
+        await gateway.submit(sms(2, to="+255784000002"))  # Airtel: the default route
+        assert [r.destination_addr for r in vodacom.received()] == ["255754000001"]
+        assert [r.destination_addr for r in default.received()] == ["255784000002"]
+
+        vodacom.kill()
+        await until(lambda: gateway.status()[0].state != "bound")
+        await gateway.submit(sms(3, to="+255754000003"))  # fails over to the default
+        assert default.received()[-1].destination_addr == "255754000003"
+    finally:
+        await gateway.close()
+
+
+async def test_a_peer_killed_and_restarted_is_bound_again_and_traffic_resumes(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer))
+    await gateway.submit(sms(1))
+
+    peer.kill()
+    await until(lambda: gateway.status()[0].state != "bound")
+    peer.restart()
+    await bound(gateway)
+    result = await gateway.submit(sms(2))
+
+    assert result.kind == Answer.ACCEPTED
+    assert [r.destination_addr for r in peer.received()] == ["255712345678", "255712345678"]
