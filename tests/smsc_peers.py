@@ -14,6 +14,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -127,6 +128,7 @@ class SmscPeer:
         self._process: subprocess.Popen[bytes] | None = None
         self._submits: list[ReceivedSubmit] = []
         self._binds: list[tuple[str, bool]] = []
+        self._unbinds = 0
         self._read_to = 0
         self._start()
 
@@ -168,6 +170,8 @@ class SmscPeer:
             entry = json.loads(line)
             if "bind" in entry:
                 self._binds.append((entry["bind"]["system_id"], entry["bind"]["accepted"]))
+            elif "unbind" in entry:
+                self._unbinds += 1
             else:
                 fields = entry["submit"]
                 fields["concat"] = tuple(fields["concat"]) if fields["concat"] else None
@@ -185,6 +189,21 @@ class SmscPeer:
         """(system_id, accepted) per bind attempt, across restarts."""
         self._read_record()
         return list(self._binds)
+
+    def unbinds(self) -> int:
+        """Unbinds the peer was sent, across restarts (smpp34.Server reports the session's end,
+        which an unbind or a closed socket both give)."""
+        self._read_record()
+        return self._unbinds
+
+    def pause(self) -> None:
+        """SIGSTOP: the process answers nothing, its sockets stay open (a hung SMSC, a dead link)."""
+        assert self._process is not None
+        self._process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self._process is not None
+        self._process.send_signal(signal.SIGCONT)
 
     def send_mo(self, source_addr: str, destination_addr: str, text: str) -> None:
         """A mobile-originated deliver_sm to a bound receiver session (kept until one binds): GSM 03.38 (data

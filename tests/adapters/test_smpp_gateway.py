@@ -262,3 +262,41 @@ async def test_a_peer_killed_and_restarted_is_bound_again_and_traffic_resumes(
 
     assert result.kind == Answer.ACCEPTED
     assert [r.destination_addr for r in peer.received()] == ["255712345678", "255712345678"]
+
+
+async def test_the_window_caps_the_submits_in_flight(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind, PeerConfig(answer_submits=False))
+    gateway = await bound(connect(peer, query="window=4&timeout=0.5"))
+
+    burst = asyncio.gather(*(gateway.submit(sms(n, to=f"+2557123{n:05d}")) for n in range(10)),
+                           return_exceptions=True)
+    await until(lambda: gateway.status()[0].in_flight == 4)
+
+    assert len(peer.received()) <= 4  # the other six wait for room in the window
+    results = await burst
+    assert all(isinstance(r, GatewayNoAnswer) for r in results)
+    assert len(peer.received()) == 10 and gateway.status()[0].in_flight == 0
+
+
+async def test_a_hung_peer_is_found_by_enquire_link_and_bound_again(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer, query="enquire_link=0.2&timeout=0.3"))
+
+    peer.pause()  # the process answers nothing; its socket stays open
+    await until(lambda: gateway.status()[0].state != "bound")
+    peer.resume()
+
+    await bound(gateway)
+    assert (await gateway.submit(sms(1))).kind == Answer.ACCEPTED
+
+
+async def test_closing_unbinds_cleanly(start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc("node-smpp")  # smpp34.Server reports a closed socket as an unbind too
+    gateway = await bound(connect(peer))
+
+    await gateway.close()
+
+    assert peer.unbinds() == 1
+    assert gateway.status()[0].state == "closed"

@@ -124,6 +124,7 @@ const server = smpp.createServer((session) => {
   session.on('submit_sm', (pdu) => onSubmit(session, pdu));
   session.on('enquire_link', (pdu) => session.send(pdu.response()));
   session.on('unbind', (pdu) => {
+    write({ unbind: { system_id: session.systemId } });
     receivers.delete(session);
     session.send(pdu.response(), () => session.close());
   });

@@ -169,6 +169,7 @@ class Peer:
                         self.spawn(self.deliver(event.session_id, pdu))
                     self.waiting.clear()
             elif isinstance(event, smpp34.Unbound):
+                self.write({"unbind": {"system_id": getattr(self.sessions.get(event.session_id), "system_id", "")}})
                 self.sessions.pop(event.session_id, None)
             else:
                 self.on_submit(event)
