@@ -300,3 +300,18 @@ async def test_closing_unbinds_cleanly(start_smsc: StartSmsc, connect: Callable[
 
     assert peer.unbinds() == 1
     assert gateway.status()[0].state == "closed"
+
+
+@pytest.mark.parametrize(("sender", "on_air"), [("UJUMBE", ("UJUMBE", 5, 0)), ("15000", ("15000", 3, 0)),
+                                                ("0712000111", ("255712000111", 1, 1))],
+                         ids=["alphanumeric", "short-code", "number"])
+async def test_each_kind_of_sender_goes_with_its_type_of_number(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway],
+        sender: str, on_air: tuple[str, int, int]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer))
+
+    await gateway.submit(sms(1, sender=sender))
+
+    [received] = peer.received()
+    assert (received.source_addr, received.source_addr_ton, received.source_addr_npi) == on_air
