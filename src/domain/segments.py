@@ -1,8 +1,9 @@
 """How a text travels as SMS: its encoding, billed parts and on-air segments.
 
 Billing follows the spec: 160 GSM-7 septets or 70 UCS-2 units per part. On air, a message longer
-than one SMS carries a 6-byte concatenation header, leaving 153 septets / 67 units per segment,
-and a segment never ends in the middle of an escape pair or a surrogate pair.
+than one SMS carries a 6-byte concatenation header, leaving 153 septets / 67 units per segment
+(152 / 66 with a 16-bit reference's 7 bytes), and a segment never ends in the middle of an
+escape pair or a surrogate pair.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ GSM7_EXTENSION = frozenset("\f^{}\\[~]|€")
 
 _SINGLE = {Encoding.GSM7: 160, Encoding.UCS2: 70}
 _CONCATENATED = {Encoding.GSM7: 153, Encoding.UCS2: 67}
+_CONCATENATED_16BIT = {Encoding.GSM7: 152, Encoding.UCS2: 66}  # a 7-byte header, for a 16-bit reference
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +78,13 @@ def segment(text: str) -> Segmentation:
     )
 
 
-def split_on_air(text: str) -> tuple[str, ...]:
-    """The texts of the SMS that carry `text`, filled greedily; pairs move whole."""
+def split_on_air(text: str, *, wide_reference: bool = False) -> tuple[str, ...]:
+    """The texts of the SMS that carry `text`, filled greedily; pairs move whole. A carrier that
+    takes 16-bit concatenation references (`wide_reference`) leaves one unit less per segment."""
     encoding = Encoding.GSM7 if all(is_gsm7(c) for c in text) else Encoding.UCS2
     if sum(unit_width(c, encoding) for c in text) <= _SINGLE[encoding]:
         return (text,)
-    room = _CONCATENATED[encoding]
+    room = (_CONCATENATED_16BIT if wide_reference else _CONCATENATED)[encoding]
     chunks: list[str] = []
     start, used = 0, 0
     for index, char in enumerate(text):

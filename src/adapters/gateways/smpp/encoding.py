@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.segments import Encoding, split_on_air, unit_width
+from domain.segments import Encoding, split_on_air
 
 DATA_CODING_DEFAULT = 0  # the SMSC's default alphabet: GSM 03.38 here
 DATA_CODING_LATIN1 = 3
@@ -42,8 +42,6 @@ _ALPHABET = frozenset(BASIC_CODES) | frozenset(EXTENSION_CODES)
 _TO_SEPTETS = {ord(c): chr(code) for c, code in BASIC_CODES.items()} | {
     ord(c): chr(ESCAPE) + chr(code) for c, code in EXTENSION_CODES.items()
 }
-_UDH_16BIT = 7  # bytes, length byte included (the 8-bit reference's is 6)
-_ROOM_16BIT = {Encoding.GSM7: (140 - _UDH_16BIT) * 8 // 7, Encoding.UCS2: (140 - _UDH_16BIT) // 2}  # 152 / 66
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +78,7 @@ def air_parts(text: str, profile: AirProfile, reference: int) -> list[AirPart]:
     data_coding = DATA_CODING_DEFAULT if encoding == Encoding.GSM7 else DATA_CODING_UCS2
     if profile.payload:
         return [AirPart(data_coding, 0, b"", _user_data(text, encoding, profile.packed, b""))]
-    chunks = _chunks(text, encoding, profile.udh16)
+    chunks = split_on_air(text, wide_reference=profile.udh16)
     if len(chunks) == 1:
         return [AirPart(data_coding, 0, _user_data(text, encoding, profile.packed, b""))]
     if len(chunks) > 255:
@@ -152,21 +150,6 @@ def unpack_septets(data: bytes, count: int, fill_bits: int = 0) -> bytes:
         raise ValueError(f"{len(data)} bytes hold fewer than {count} septets after {fill_bits} fill bits")
     value = int.from_bytes(data, "little") >> fill_bits
     return bytes((value >> (7 * index)) & 0x7F for index in range(count))
-
-
-def _chunks(text: str, encoding: Encoding, udh16: bool) -> tuple[str, ...]:
-    """The quote's on-air split; with a 16-bit reference, refilled greedily to the smaller room."""
-    chunks = split_on_air(text)
-    if len(chunks) == 1 or not udh16:
-        return chunks
-    room, refilled, start, used = _ROOM_16BIT[encoding], [], 0, 0
-    for index, char in enumerate(text):
-        width = unit_width(char, encoding)
-        if used + width > room:
-            refilled.append(text[start:index])
-            start, used = index, 0
-        used += width
-    return (*refilled, text[start:])
 
 
 def _user_data(text: str, encoding: Encoding, packed: bool, udh: bytes) -> bytes:
