@@ -52,6 +52,7 @@ class PeerConfig:
     undeliverable: tuple[str, ...] = ()  # destination_addr values whose receipt says stat:UNDELIV (state 5) err:001
     answer_submits: bool = True  # False: submit_sm recorded but never answered (the client times out)
     die_after: int = 0  # the peer SIGKILLs itself on this submit_sm (neither recorded nor answered): mid-burst
+    drop_after_bind: bool = False  # node peer only: answers the bind, then closes the connection
 
 
 @dataclass(frozen=True)
@@ -225,9 +226,11 @@ class SmscPeer:
             self._process.wait()
             self._close_pipes()
 
-    def restart(self) -> None:
-        """Start again on the same port with the same record (a new message-id prefix)."""
+    def restart(self, config: PeerConfig | None = None) -> None:
+        """Start again on the same port with the same record (a new message-id prefix), with
+        `config` instead when given (a peer that died by `die_after` comes back healthy)."""
         self.kill()
+        self.config = config or self.config
         self._start()
 
     def stop(self) -> None:

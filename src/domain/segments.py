@@ -21,13 +21,18 @@ class Encoding(StrEnum):
     UCS2 = "UCS-2"
 
 
-# GSM 03.38 default alphabet (the escape code 0x1B itself is not a character a user can send).
-GSM7_BASIC = frozenset(
-    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?"
+# GSM 03.38 default alphabet in code order (what goes on air is each character's position); 0x1B is
+# the escape to the extension table, not a character a user can send.
+GSM7_TABLE = (
+    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?"
     "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
 )
-# Reached through the escape code, so each costs two septets.
-GSM7_EXTENSION = frozenset("\f^{}\\[~]|€")
+GSM7_ESCAPE = 0x1B
+# Reached through the escape code, so each costs two septets: the code after the escape.
+GSM7_EXTENSION_TABLE = {0x0A: "\f", 0x14: "^", 0x28: "{", 0x29: "}", 0x2F: "\\", 0x3C: "[", 0x3D: "~", 0x3E: "]",
+                        0x40: "|", 0x65: "€"}  # fmt: skip
+GSM7_BASIC = frozenset(GSM7_TABLE) - {chr(GSM7_ESCAPE)}
+GSM7_EXTENSION = frozenset(GSM7_EXTENSION_TABLE.values())
 
 _SINGLE = {Encoding.GSM7: 160, Encoding.UCS2: 70}
 _CONCATENATED = {Encoding.GSM7: 153, Encoding.UCS2: 67}

@@ -12,6 +12,7 @@ import pytest
 
 from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.gateway import SmppGateway
+from adapters.gateways.smpp.session import SmppSession
 from adapters.memory.system import FrozenClock
 from application.ports import DeliveryReport, GatewayNoAnswer, GatewayUnavailable, InboundSms, OutboundSms
 from application.submission import submit_all
@@ -169,6 +170,7 @@ async def test_throttled_submits_are_slowed_and_retried_until_taken(
 
     assert all(r.kind == Answer.ACCEPTED for r in results)
     assert len(peer.received()) == 60
+    assert gateway.status()[0].submitted >= 60 + 60 // 3  # every third try was throttled and tried again
 
 
 async def test_the_tps_cap_is_honoured(smsc_kind: str, start_smsc: StartSmsc,
@@ -315,3 +317,24 @@ async def test_each_kind_of_sender_goes_with_its_type_of_number(
 
     [received] = peer.received()
     assert (received.source_addr, received.source_addr_ton, received.source_addr_npi) == on_air
+
+
+async def test_a_bind_the_peer_keeps_dropping_is_made_again_with_growing_pauses(
+        start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc("node-smpp", PeerConfig(drop_after_bind=True))
+    started = time.monotonic()
+    gateway = connect(peer)
+
+    await until(lambda: len(peer.binds()) >= 5)
+
+    # pauses of at least 0.1, 0.2, 0.4 and 0.8 s between the five binds, never a tight loop (a
+    # lower bound: a slow machine only makes it longer)
+    assert time.monotonic() - started >= 1.5
+    assert gateway.status()[0].last_error == "closed by the peer"
+
+
+def test_sequence_numbers_wrap_within_the_range_smpp_allows() -> None:
+    [bind] = parse_binds("smpp://a:b@127.0.0.1:1")
+    session = SmppSession(bind, lambda *_: None)
+    session._sequence = 0x7FFFFFFE  # noqa: SLF001 — 50 days of traffic at 500/s, skipped
+    assert [session._next_sequence() for _ in range(3)] == [0x7FFFFFFF, 1, 2]  # noqa: SLF001

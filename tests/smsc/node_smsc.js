@@ -114,6 +114,7 @@ const server = smpp.createServer((session) => {
         return session.send(pdu.response({ command_status: status }), () => session.close());
       }
       session.systemId = pdu.system_id;
+      if (cfg.drop_after_bind) return session.send(pdu.response({ system_id: 'ujumbe-smsc' }), () => session.close());
       session.send(pdu.response({ system_id: 'ujumbe-smsc' }));
       if (kind !== 'bind_transmitter') {
         receivers.add(session);

@@ -18,6 +18,10 @@ class OutboundSms:
     to: str  # E.164
     sender: str
     text: str
+    # An earlier submit of this id was handed over and its answer never came: a gateway that cannot
+    # recognise a repeat (SMPP) must not put it on air again; it raises GatewayNoAnswer unless it
+    # has the answer by now.
+    handed_over: bool = False
 
 
 class GatewayUnavailable(Exception):

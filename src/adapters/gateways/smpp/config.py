@@ -17,8 +17,10 @@ from typing import TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from adapters.gateways.smpp.encoding import AirProfile
+from domain.phone import Carrier
 
 N = TypeVar("N", int, float)
+_CARRIERS = {c.value.lower() for c in Carrier if c != Carrier.UNKNOWN}
 _FLAGS = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
 _KNOWN = {"window", "tps", "carriers", "name", "system_type", "timeout", "enquire_link", "packed", "udh16", "payload"}
 
@@ -45,6 +47,8 @@ def parse_binds(setting: str) -> list[BindSettings]:
     if not urls:
         raise ValueError("UJUMBE_GATEWAY names no smpp:// bind")
     binds = [_parse_bind(url) for url in urls]
+    for bind in binds:
+        _check_fits(bind)
     names = [bind.name for bind in binds]
     if len(set(names)) != len(names):
         raise ValueError(f"UJUMBE_GATEWAY: two binds share a name ({', '.join(names)}); give each a `name=`")
@@ -79,6 +83,20 @@ def _parse_bind(url: str) -> BindSettings:
         )
     except ValueError as exc:
         raise ValueError(f"UJUMBE_GATEWAY: {shown!r}: {exc}") from exc
+
+
+# SMPP 3.4 §4.1.1: C-octet strings of at most 16, 9 and 13 bytes with their terminating NUL.
+_LONGEST = {"system_id": 15, "password": 8, "system_type": 12}
+
+
+def _check_fits(bind: BindSettings) -> None:
+    for field, longest in _LONGEST.items():
+        if len(getattr(bind, field).encode()) > longest:
+            raise ValueError(f"UJUMBE_GATEWAY: bind {bind.name!r}: {field} is longer than SMPP allows ({longest})")
+    unknown = [c for c in bind.carriers if c.lower() not in _CARRIERS]
+    if unknown:
+        raise ValueError(f"UJUMBE_GATEWAY: bind {bind.name!r}: unknown carrier(s) {', '.join(unknown)}"
+                         f" (one of {', '.join(sorted(c.value for c in Carrier if c != Carrier.UNKNOWN))})")
 
 
 def _flag(query: dict[str, str], key: str) -> bool:

@@ -20,24 +20,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.segments import Encoding, split_on_air
+from domain.segments import (
+    GSM7_BASIC,
+    GSM7_ESCAPE,
+    GSM7_EXTENSION,
+    GSM7_EXTENSION_TABLE,
+    GSM7_TABLE,
+    Encoding,
+    split_on_air,
+)
 
 DATA_CODING_DEFAULT = 0  # the SMSC's default alphabet: GSM 03.38 here
 DATA_CODING_LATIN1 = 3
 DATA_CODING_UCS2 = 8
 ESM_CLASS_UDHI = 0x40
 
-ESCAPE = 0x1B
-# GSM 03.38 default alphabet in code order; 0x1B is the escape to the extension table, not a character.
-_BASIC = (
-    "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1bÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?"
-    "¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà"
-)
-_EXTENSION = {0x0A: "\f", 0x14: "^", 0x28: "{", 0x29: "}", 0x2F: "\\", 0x3C: "[", 0x3D: "~", 0x3E: "]", 0x40: "|",
-              0x65: "€"}  # fmt: skip
-BASIC_CODES = {char: code for code, char in enumerate(_BASIC) if code != ESCAPE}
-EXTENSION_CODES = {char: code for code, char in _EXTENSION.items()}
-_ALPHABET = frozenset(BASIC_CODES) | frozenset(EXTENSION_CODES)
+ESCAPE = GSM7_ESCAPE
+BASIC_CODES = {char: code for code, char in enumerate(GSM7_TABLE) if code != ESCAPE}
+EXTENSION_CODES = {char: code for code, char in GSM7_EXTENSION_TABLE.items()}
+_ALPHABET = GSM7_BASIC | GSM7_EXTENSION
 # str.translate to code points < 128, then latin-1 bytes: the fast way to one septet per byte.
 _TO_SEPTETS = {ord(c): chr(code) for c, code in BASIC_CODES.items()} | {
     ord(c): chr(ESCAPE) + chr(code) for c, code in EXTENSION_CODES.items()
@@ -127,7 +128,7 @@ def gsm7_decode(septets: bytes) -> str:
     escaped = False
     for code in septets:
         if escaped:
-            chars.append(_EXTENSION.get(code) or _basic(code))
+            chars.append(GSM7_EXTENSION_TABLE.get(code) or _basic(code))
             escaped = False
         elif code == ESCAPE:
             escaped = True
@@ -218,4 +219,4 @@ def _alphabet(data_coding: int) -> Encoding | None:
 def _basic(code: int) -> str:
     if code == ESCAPE:
         return " "
-    return _BASIC[code] if code < 0x80 else "\ufffd"
+    return GSM7_TABLE[code] if code < 0x80 else "\ufffd"

@@ -7,10 +7,12 @@ same sequence number, also handed to the submit's `on_answer` as soon as it is r
 read after it). Nothing written: `SessionUnavailable` (safe to send elsewhere or fail). Written but no
 answer within `response_timeout`, or the connection lost first: `SubmitNoAnswer` (the peer may have
 taken it; an answer that comes late still reaches `on_answer`). `enquire_link` after a quiet spell
-finds a dead link, which is closed; the bind is then made again with exponential backoff (tenacity),
-forever until `close()`, which unbinds cleanly. Submits waiting for the window go out on the new
-connection. Each `deliver_sm` goes to `on_deliver` with a `reply` to call once what it carries is
-safe (the peer resends what is never answered).
+finds a dead link, which is closed. The bind is made again after a pause that grows with each quick
+failure (tenacity's exponential backoff with jitter; a link that stayed up a while starts it over),
+forever until `close()`, which lets what is in flight be answered, then unbinds. A submit waiting for
+room when the link drops waits a moment for the new connection rather than failing. Each `deliver_sm`
+goes to `on_deliver` with a `reply` to call once what it carries is safe (the peer resends what is
+never answered).
 """
 
 from __future__ import annotations
@@ -18,20 +20,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import itertools
 import logging
 import struct
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
+from types import SimpleNamespace
 from typing import Any
 
 from smpp.pdu import constants, operations
 from smpp.pdu.error import PDUParseError
 from smpp.pdu.pdu_types import CommandId, CommandStatus
-from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential_jitter
+from tenacity import wait_exponential_jitter
 
 from adapters.gateways.smpp.config import BindSettings
 from adapters.gateways.smpp.pdus import Codec
@@ -45,6 +47,11 @@ ESME_RX_T_APPN = constants.command_status_name_map["ESME_RX_T_APPN"]  # temporar
 _MAX_PDU = 65_536
 _HIGH_WATER = 256 * 1024  # bytes queued on the socket before a writer waits
 _RESPONSE = 0x80000000
+_MAX_SEQUENCE = 0x7FFFFFFF  # SMPP 3.4 §5.1.4: 1 to 0x7FFFFFFF, then wraps
+_STABLE_LINK = 10.0  # seconds a link must stay up for the reconnect backoff to start over
+_REBIND_WAIT = 2.0  # seconds a submit that was waiting for room waits for a dropped link to come back
+_LATE_ANSWERS_KEPT = 10_000  # submits given up on whose answer may still come
+_BACKOFF = wait_exponential_jitter(multiplier=0.1, max=30.0, jitter=0.1)
 
 
 def status_name(status: int) -> str:
@@ -62,6 +69,8 @@ class SubmitNoAnswer(Exception):
 
 
 class BindRefused(Exception):
+    """The peer answered the bind with an error (a wrong password, an unknown system_id)."""
+
     def __init__(self, status: int) -> None:
         super().__init__(f"bind refused: {status_name(status)}")
         self.status = status
@@ -75,7 +84,9 @@ class BindState(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
+class SubmitSmResp:
+    """The peer's answer to a request: its command status, and the message id it gave a submit."""
+
     status: int
     message_id: str | None
 
@@ -96,36 +107,36 @@ class BindStatus:
     last_error: str | None
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "address": self.address, "system_id": self.system_id, "state": self.state.value,
-            "carriers": list(self.carriers), "window": self.window, "in_flight": self.in_flight,
-            "tps_limit": self.tps_limit, "tps": self.tps, "submitted": self.submitted,
-            "bound_since": self.bound_since.isoformat() if self.bound_since else None,
-            "last_error": self.last_error,
-        }
+        return {**asdict(self), "state": self.state.value, "carriers": list(self.carriers),
+                "bound_since": self.bound_since.isoformat() if self.bound_since else None}
 
 
 class _LinkLost(Exception):
     pass
 
 
-DeliverHandler = Callable[[Any, Callable[[int], None]], None]
-AnswerHandler = Callable[[Answer], None]
+DeliverHandler = Callable[[BindSettings, Any, Callable[[int], None]], None]
+AnswerHandler = Callable[[SubmitSmResp], None]
 
 
 class SmppSession:
+    """One bind to one SMSC, kept up by its own task from `start()` to `close()`."""
+
     def __init__(self, settings: BindSettings, on_deliver: DeliverHandler) -> None:
         self.settings = settings
         self._on_deliver = on_deliver
         self._codec = Codec()
-        self._sequence = itertools.count(1)
+        self._sequence = 0
         self._window = asyncio.Semaphore(settings.window)
-        self._pending: dict[int, asyncio.Future[Answer]] = {}
+        self._pending: dict[int, asyncio.Future[SubmitSmResp]] = {}
         self._on_answer: dict[int, AnswerHandler] = {}  # also kept for submits given up on: a late answer
         self._writer: asyncio.StreamWriter | None = None
         self._bound = asyncio.Event()
+        self._drained = asyncio.Event()  # nothing in flight
+        self._drained.set()
         self._state = BindState.CONNECTING
         self._last_error: str | None = None
+        self._dead_link: str | None = None  # why the keep-alive gave the link up
         self._bound_since: datetime | None = None
         self._closing = False
         self._runner: asyncio.Task[None] | None = None
@@ -166,16 +177,22 @@ class SmppSession:
         return 0.0 if self._down_since is None else time.monotonic() - self._down_since
 
     async def close(self, timeout: float = 2.0) -> None:
-        """Unbind (waiting up to `timeout` for the peer's unbind_resp) and stop reconnecting."""
+        """Stop taking submits, give those in flight up to `timeout` for their answers, unbind
+        (up to `timeout` for the peer's unbind_resp), and stop reconnecting."""
         self._closing = True
-        if self._bound.is_set() and self._writer is not None:
-            with contextlib.suppress(Exception):
+        bound = self._bound.is_set()
+        self._bound.clear()
+        if bound and self._writer is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._drained.wait(), timeout)
+            with contextlib.suppress(Exception):  # a peer may close without unbind_resp
                 await asyncio.wait_for(self._request(operations.Unbind()), timeout)
         if self._runner is not None:
             self._runner.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._runner
             self._runner = None
+        self._lost("closed")
         self._state = BindState.CLOSED
 
     def status(self) -> BindStatus:
@@ -189,52 +206,51 @@ class SmppSession:
         )
 
     async def _run(self) -> None:
+        quick_failures = 0
         while not self._closing:
+            bound_at = None
             try:
-                reader = await self._bind_with_backoff()
+                reader = await self._bind()
+                bound_at = time.monotonic()
                 await self._serve(reader)
+                reason, refused = self._dead_link or "closed by the peer", False
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # a lost link: bind again (a fresh backoff)
-                self._lost(f"link lost: {exc}" if str(exc) else "link lost")
-            else:
-                self._lost("closed by the peer")
-
-    async def _bind_with_backoff(self) -> asyncio.StreamReader:
-        async for attempt in AsyncRetrying(retry=retry_if_exception_type((OSError, BindRefused, _LinkLost,
-                                                                          TimeoutError)),
-                                           wait=wait_exponential_jitter(multiplier=0.1, max=30.0, jitter=0.1)):
-            with attempt:
-                return await self._bind()
-        raise AssertionError("unreachable: the backoff retries forever")
+            except Exception as exc:
+                reason, refused = str(exc) or type(exc).__name__, isinstance(exc, BindRefused)
+            self._lost(reason, error=refused)
+            if bound_at is not None and time.monotonic() - bound_at >= _STABLE_LINK:
+                quick_failures = 0
+            quick_failures += 1
+            await asyncio.sleep(_BACKOFF(SimpleNamespace(attempt_number=quick_failures)))  # type: ignore[arg-type]
 
     async def _bind(self) -> asyncio.StreamReader:
-        self._state = BindState.CONNECTING
+        self._state, self._dead_link = BindState.CONNECTING, None
         timeout = self.settings.response_timeout
+        bind = self._codec.encode(operations.BindTransceiver(
+            seqNum=self._next_sequence(), system_id=self.settings.system_id, password=self.settings.password,
+            system_type=self.settings.system_type, interface_version=0x34, addr_ton=None, addr_npi=None,
+            address_range=None,
+        ))
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.settings.host, self.settings.port), timeout)
         except (OSError, TimeoutError) as exc:
-            self._down(f"cannot connect to {self.settings.host}:{self.settings.port}: {exc or 'timed out'}")
-            raise
-        bind = operations.BindTransceiver(
-            seqNum=next(self._sequence), system_id=self.settings.system_id, password=self.settings.password,
-            system_type=self.settings.system_type, interface_version=0x34, addr_ton=None, addr_npi=None,
-            address_range=None,
-        )
+            raise _LinkLost(f"cannot connect to {self.settings.host}:{self.settings.port}: "
+                            f"{exc or 'timed out'}") from exc
         try:
-            writer.write(self._codec.encode(bind))
-            response = await asyncio.wait_for(self._read_pdu(reader), timeout)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, _LinkLost) as exc:
-            writer.close()
-            self._down(f"no answer to bind_transceiver: {exc or 'timed out'}")
-            raise _LinkLost(str(exc)) from exc
-        status = _status(response)
-        if response.id != CommandId.bind_transceiver_resp or status != ESME_ROK:
-            writer.close()
-            refused = BindRefused(status if status != ESME_ROK else constants.command_status_name_map["ESME_RBINDFAIL"])
-            self._down(f"{refused} (system_id {self.settings.system_id!r})", error=True)
-            raise refused
+            writer.write(bind)
+            try:
+                response = await asyncio.wait_for(self._read_pdu(reader), timeout)
+            except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
+                raise _LinkLost(f"no answer to bind_transceiver: {exc or 'timed out'}") from exc
+            if isinstance(response, _Unparsed) or response.id != CommandId.bind_transceiver_resp \
+                    or _status(response) != ESME_ROK:
+                status = response.status if isinstance(response, _Unparsed) else _status(response)
+                raise BindRefused(status or constants.command_status_name_map["ESME_RBINDFAIL"])
+        except BaseException:
+            writer.close()  # a refused, failed or cancelled bind leaves no socket behind
+            raise
         self._writer = writer
         self._state, self._last_error, self._bound_since = BindState.BOUND, None, datetime.now(UTC)
         self._last_heard = time.monotonic()
@@ -244,16 +260,10 @@ class SmppSession:
                  self.settings.system_id)
         return reader
 
-    def _down(self, reason: str, *, error: bool = False) -> None:
-        self._state = BindState.DOWN
-        if reason != self._last_error:  # said once, not on every retry
-            (log.error if error else log.warning)("SMPP bind %s: %s", self.settings.name, reason)
-        self._last_error = reason
-
-    def _lost(self, reason: str) -> None:
-        """The connection is gone: what was in flight may have been taken (no answer), and
-        nothing more is written until bound again."""
-        if self._bound.is_set():
+    def _lost(self, reason: str, *, error: bool = False) -> None:
+        """The connection is gone (or never came): what was in flight may have been taken (no
+        answer), and nothing more is written until bound again."""
+        if self._bound.is_set() or self._down_since is None:
             self._down_since = time.monotonic()
         self._bound.clear()
         if self._writer is not None:
@@ -264,8 +274,13 @@ class SmppSession:
                 future.set_exception(SubmitNoAnswer(reason))
         self._pending.clear()
         self._on_answer.clear()
-        if not self._closing:
-            self._down(reason)
+        if self._closing:
+            return
+        self._state = BindState.DOWN
+        if reason != self._last_error:  # said once, not on every retry
+            shown = f"{reason} (system_id {self.settings.system_id!r})" if error else reason
+            (log.error if error else log.warning)("SMPP bind %s: %s", self.settings.name, shown)
+        self._last_error = f"{reason} (system_id {self.settings.system_id!r})" if error else reason
 
     async def _serve(self, reader: asyncio.StreamReader) -> None:
         keepalive = asyncio.create_task(self._keep_alive())
@@ -274,8 +289,8 @@ class SmppSession:
                 pdu = await self._read_pdu(reader)
                 self._last_heard = time.monotonic()
                 self._dispatch(pdu)
-        except asyncio.IncompleteReadError:
-            return  # the peer closed the connection
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return  # the peer closed the connection, or the keep-alive aborted it
         finally:
             keepalive.cancel()
 
@@ -289,6 +304,7 @@ class SmppSession:
             try:
                 await asyncio.wait_for(self._request(operations.EnquireLink()), self.settings.response_timeout)
             except (TimeoutError, SessionUnavailable, SubmitNoAnswer):
+                self._dead_link = f"no answer to enquire_link within {self.settings.response_timeout:g} s"
                 if self._writer is not None:
                     self._writer.transport.abort()  # the reader then ends, and the bind is made again
                 return
@@ -309,7 +325,7 @@ class SmppSession:
     def _dispatch(self, pdu: Any) -> None:
         if isinstance(pdu, _Unparsed):
             if pdu.command_id & _RESPONSE:
-                self._answered(pdu.sequence, Answer(pdu.status, None))
+                self._answered(pdu.sequence, SubmitSmResp(pdu.status, None))
             else:
                 self._send(operations.GenericNack(seqNum=pdu.sequence, status=pdu.error.status))
             return
@@ -317,11 +333,11 @@ class SmppSession:
         if command in (CommandId.submit_sm_resp, CommandId.enquire_link_resp, CommandId.unbind_resp,
                        CommandId.generic_nack):
             message_id = pdu.params.get("message_id") if command == CommandId.submit_sm_resp else None
-            self._answered(pdu.seqNum, Answer(_status(pdu), message_id.decode("ascii", "replace")
-                                              if isinstance(message_id, bytes) else None))
+            self._answered(pdu.seqNum, SubmitSmResp(_status(pdu), message_id.decode("ascii", "replace")
+                                                    if isinstance(message_id, bytes) else None))
         elif command == CommandId.deliver_sm:
             writer, sequence = self._writer, pdu.seqNum
-            self._on_deliver(pdu, lambda status: self._reply(writer, operations.DeliverSMResp(
+            self._on_deliver(self.settings, pdu, lambda status: self._reply(writer, operations.DeliverSMResp(
                 seqNum=sequence, status=_command_status(status))))
         elif command == CommandId.enquire_link:
             self._send(operations.EnquireLinkResp(seqNum=pdu.seqNum))
@@ -332,7 +348,7 @@ class SmppSession:
         elif not command.name.endswith("_resp"):
             self._send(operations.GenericNack(seqNum=pdu.seqNum, status=CommandStatus.ESME_RINVCMDID))
 
-    def _answered(self, sequence: int, answer: Answer) -> None:
+    def _answered(self, sequence: int, answer: SubmitSmResp) -> None:
         heard = self._on_answer.pop(sequence, None)
         if heard is not None:
             heard(answer)
@@ -347,42 +363,52 @@ class SmppSession:
     def _send(self, pdu: Any) -> None:
         self._reply(self._writer, pdu)
 
+    def _next_sequence(self) -> int:
+        self._sequence = self._sequence % _MAX_SEQUENCE + 1
+        return self._sequence
+
     # -- requests ---------------------------------------------------------------------------------
 
-    async def _request(self, pdu: Any) -> Answer:
+    async def _request(self, pdu: Any) -> SubmitSmResp:
         writer = self._writer
         if writer is None or writer.is_closing():
             raise SessionUnavailable(self._last_error or "not bound")
-        pdu.seqNum = next(self._sequence)
-        future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+        pdu.seqNum = self._next_sequence()
+        future: asyncio.Future[SubmitSmResp] = asyncio.get_running_loop().create_future()
         self._pending[pdu.seqNum] = future
         writer.write(self._codec.encode(pdu))
         return await future
 
-    async def submit(self, pdu: Any, on_answer: AnswerHandler | None = None) -> Answer:
+    async def submit(self, pdu: Any, on_answer: AnswerHandler | None = None) -> SubmitSmResp:
         """The peer's answer to one submit_sm (any status; throttling has paused the bind).
         SessionUnavailable when nothing was written, SubmitNoAnswer when the answer never came."""
         if not self._bound.is_set():
             raise SessionUnavailable(self._last_error or "not bound")
         async with self._window:
             await self._wait_for_slot()
+            if not self._closing and not self._bound.is_set():  # the link dropped while this waited
+                await self.wait_bound(_REBIND_WAIT)
             writer = self._writer
-            if writer is None or writer.is_closing() or not self._bound.is_set():
-                raise SessionUnavailable(self._last_error or "not bound")
-            pdu.seqNum = sequence = next(self._sequence)
-            future: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+            if self._closing or writer is None or writer.is_closing() or not self._bound.is_set():
+                raise SessionUnavailable("closing" if self._closing else self._last_error or "not bound")
+            pdu.seqNum = sequence = self._next_sequence()
+            data = self._codec.encode(pdu)
+            future: asyncio.Future[SubmitSmResp] = asyncio.get_running_loop().create_future()
             self._pending[sequence] = future
             if on_answer is not None:
                 self._on_answer[sequence] = on_answer
             self._in_flight += 1
+            self._drained.clear()
             self._count_submit()
             try:
-                writer.write(self._codec.encode(pdu))
+                writer.write(data)
                 if writer.transport.get_write_buffer_size() > _HIGH_WATER:
                     await writer.drain()
                 answer = await asyncio.wait_for(future, self.settings.response_timeout)
             except TimeoutError:
                 self._pending.pop(sequence, None)  # `on_answer` stays, for an answer that comes late
+                while len(self._on_answer) > _LATE_ANSWERS_KEPT:
+                    self._on_answer.pop(next(iter(self._on_answer)))
                 raise SubmitNoAnswer(f"no submit_sm_resp within {self.settings.response_timeout:g} s") from None
             except (ConnectionError, OSError) as exc:
                 self._pending.pop(sequence, None)
@@ -390,6 +416,8 @@ class SmppSession:
                 raise SubmitNoAnswer(f"link lost: {exc}") from exc
             finally:
                 self._in_flight -= 1
+                if not self._in_flight:
+                    self._drained.set()
         if answer.status in (ESME_RTHROTTLED, ESME_RMSGQFUL):
             self._throttled()
         elif answer.status == ESME_ROK:
