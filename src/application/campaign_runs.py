@@ -7,13 +7,14 @@ to the gateway under each message's own id (its idempotency key), and `RecordOut
 what came of it (refunding rejects to that batch's deduction). A run starts by handing over
 again the paid messages still `pending` (a crash between debit and outcome, or no answer), so a
 worker killed anywhere leaves nothing paid twice, nothing sent twice (the gateway answers a
-repeated id with its first answer) and nobody skipped. A message the gateway still leaves
-unanswered when a later run starts, past the reconciler's deadline (`domain.submits.GIVE_UP_AFTER`
-since it was written), fails as `gateway_no_answer` and is refunded to its batch's deduction, so
-every run ends and a stopped one gives back what it could not send. Runs of one campaign never overlap (the
-job's lock), and every step holds the campaign row, so a stop (`CancelCampaign`) lands between
-two batches: what was paid for is finished, the rest fails uncharged (`cancelled`). A debit the
-balance no longer covers ends the campaign `failed` the same way (`insufficient_credits`).
+repeated id with its first answer, or holds back one marked `handed_over` when it cannot recognise
+a repeat) and nobody skipped. A message the gateway still leaves unanswered when a later run
+starts, past the reconciler's deadline (`domain.submits.GIVE_UP_AFTER` since it was written), fails
+as `gateway_no_answer` and is refunded to its batch's deduction, so every run ends and a stopped one
+gives back what it could not send. Runs of one campaign never overlap (the job's lock), and every
+step holds the campaign row, so a stop (`CancelCampaign`) lands between two batches: what was paid
+for is finished, the rest fails uncharged (`cancelled`). A debit the balance no longer covers ends
+the campaign `failed` the same way (`insufficient_credits`).
 The run ends `completed` once every message is settled, with a notification and an event.
 """
 
@@ -27,7 +28,7 @@ from datetime import datetime, timedelta
 
 from application.events import campaign_finished
 from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, SmsGateway, UnitOfWork, UnitOfWorkFactory
-from application.submission import RecordOutcomes, outbound, submit_all
+from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from domain.campaigns import (
     BATCH_SIZE,
     CANCELLED,
@@ -203,7 +204,7 @@ class RunCampaign:
                                              and message.created_at <= give_up_before) if again
                             else submit_outcome(message, result))) is not None
         ]
-        final = await self._record(campaign.account_id, outcomes)
+        final = await self._record(campaign.account_id, outcomes, unanswered(messages, results))
         statuses = [m.status for m in final.values()]
         sent, failed = statuses.count(MessageStatus.SENT), statuses.count(MessageStatus.FAILED)
         if sent or failed:

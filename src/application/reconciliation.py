@@ -1,8 +1,9 @@
 """Finishing sends a crash or a silent gateway left `pending` between debit and outcome.
 
-Such a message was paid for and perhaps handed over: it is submitted again under its own id
-(the gateway answers a repeat with its first answer, and never sends twice) until the gateway
-answers, or failed and refunded as `gateway_no_answer` once it has stayed unanswered for
+Such a message was paid for and perhaps handed over: it is submitted again under its own id,
+marked `handed_over` when an earlier submit got no answer (the gateway answers a repeat with its
+first answer, and never sends twice; one that cannot recognise a repeat holds back a submit so
+marked), until the gateway answers, or failed and refunded as `gateway_no_answer` once it has stayed unanswered for
 `give_up_after` (`domain.submits.resubmit_outcome`).
 """
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWorkFactory
-from application.submission import RecordOutcomes, outbound, submit_all
+from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import GIVE_UP_AFTER, resubmit_outcome
@@ -73,6 +74,7 @@ class ReconcileStuckMessages:
         results = await submit_all(self._gateway, [outbound(m) for m in stuck], self._concurrency)
         give_up_before = self._clock.now() - self._give_up_after
         by_account: dict[str, list[tuple[Message, SubmitOutcome]]] = {}
+        silent: dict[str, list[Message]] = {}
         pending = 0
         for message, result in zip(stuck, results, strict=True):
             # Unanswered for too long: failed and refunded, saying it may have gone out.
@@ -81,11 +83,13 @@ class ReconcileStuckMessages:
                 pending += 1  # claimed again after `older_than`
                 continue
             by_account.setdefault(message.account_id, []).append((message, outcome))
+        for message in unanswered(stuck, results):
+            silent.setdefault(message.account_id, []).append(message)
         statuses: list[MessageStatus] = []
         failures: list[Exception] = []
-        for account_id, outcomes in by_account.items():
+        for account_id in dict.fromkeys([*by_account, *silent]):
             try:
-                final = await self._record(account_id, outcomes)
+                final = await self._record(account_id, by_account.get(account_id, []), silent.get(account_id, []))
             except Exception as exc:  # the other accounts' outcomes are recorded all the same
                 failures.append(exc)
                 continue

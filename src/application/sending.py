@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWork, UnitOfWorkFactory
-from application.submission import RecordOutcomes, outbound, submit, submit_all
+from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
 from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError
@@ -126,9 +126,11 @@ class SendSms:
         message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
         if message.status != MessageStatus.PENDING:
             return SendResult.of(message)  # finished before under this id
-        outcome = submit_outcome(message, await submit(self._gateway, outbound(message)))
-        if outcome is None:
-            return SendResult.of(message)  # never answered: `pending`, settled by the reconciler
+        result = await submit(self._gateway, outbound(message))
+        outcome = submit_outcome(message, result)
+        if outcome is None:  # never answered: `pending`, settled by the reconciler
+            await self._record(message.account_id, [], unanswered([message], [result]))
+            return SendResult.of(message)
         final = await self._record(message.account_id, [(message, outcome)])
         return SendResult.of(final.get(message.id) or await self._current(message))
 
@@ -185,7 +187,7 @@ class SendBulk:
         results = await submit_all(self._gateway, [outbound(m) for m in pending], self._concurrency)
         outcomes = [(message, outcome) for message, result in zip(pending, results, strict=True)
                     if (outcome := submit_outcome(message, result)) is not None]
-        return await self._record(account_id, outcomes)
+        return await self._record(account_id, outcomes, unanswered(pending, results))
 
     async def _debit(self, account_id: str, batch_id: str, draft: Draft,
                      recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:

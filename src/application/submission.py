@@ -8,7 +8,10 @@ edge, are spent) or no answer (handed over, perhaps, but no answer came). A batc
 hand-over when the gateway takes batches; otherwise one submit per SMS, at most `concurrency`
 in flight (the gateway's window).
 
-What a submit made of a message is recorded by `RecordOutcomes` (transaction 2 of a send).
+What a submit made of a message is recorded by `RecordOutcomes` (transaction 2 of a send), and
+so is a submit that got no answer: the message is marked `handed_over`, durably, so that whichever
+process submits it again tells the gateway, and a gateway that cannot recognise a repeat (SMPP has
+no idempotency key on the wire) does not put it on air a second time.
 """
 
 from __future__ import annotations
@@ -29,12 +32,19 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from domain.messages import Message, MessageStatus, SubmitOutcome
-from domain.submits import NO_ANSWER, UNAVAILABLE, SubmitResult, refunds
+from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult, refunds
 
 
 def outbound(message: Message) -> OutboundSms:
     return OutboundSms(message_id=message.id, account_id=message.account_id, to=message.to,
-                       sender=message.sender, text=message.body)
+                       sender=message.sender, text=message.body, handed_over=message.handed_over)
+
+
+def unanswered(messages: Sequence[Message], results: Sequence[SubmitResult]) -> list[Message]:
+    """The messages whose submit was handed over and got no answer (the gateway may have them),
+    less those marked so already."""
+    return [message for message, result in zip(messages, results, strict=True)
+            if result.kind is Answer.NO_ANSWER and not message.handed_over]
 
 
 async def submit(gateway: SmsGateway, sms: OutboundSms) -> SubmitResult:
@@ -70,28 +80,33 @@ async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurre
 
 
 class RecordOutcomes:
-    """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events."""
+    """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events,
+    and the messages handed over without an answer marked so."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
 
-    async def __call__(self, account_id: str,
-                       outcomes: Sequence[tuple[Message, SubmitOutcome]]) -> dict[str, Message]:
+    async def __call__(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
+                       unanswered: Sequence[Message] = ()) -> dict[str, Message]:
         """The messages whose outcome this recorded, as they now stand: any a reconciler finished
-        first are left as it left them.
+        first are left as it left them. Those `unanswered` (handed over, no answer: `unanswered()`)
+        still pending are marked `handed_over` in the same transaction.
 
         The messages are one account's, paid for by one deduction (a single send's, or one bulk
         batch's) or, for the reconciler, several. What failed is refunded per deduction
         (`domain.submits.refunds`)."""
-        if not outcomes:
+        if not outcomes and not unanswered:
             return {}
         at = self._clock.now()
         settled = {message.id: message.settled(outcome, at) for message, outcome in outcomes}
         resent = [outcome.message_id for _, outcome in outcomes if outcome.sender is not None]
-        if not resent and all(outcome.status == MessageStatus.SENT for _, outcome in outcomes):
+        if not resent and not unanswered and all(outcome.status == MessageStatus.SENT for _, outcome in outcomes):
             return await self._record_sent(account_id, outcomes, settled, at)
         async with self._uow() as uow:
-            moved = await uow.messages.record_outcomes(account_id, [outcome for _, outcome in outcomes], at)
+            moved = (await uow.messages.record_outcomes(account_id, [outcome for _, outcome in outcomes], at)
+                     if outcomes else [])
+            # After the outcomes: one the reconciler gives up on (failed) is no longer pending.
+            await uow.messages.mark_handed_over(account_id, [m.id for m in unanswered], at)
             final = {mid: settled[mid] for mid in moved}
             if resent:  # gone out under the default sender: the log says so
                 await uow.messages.record_senders(account_id, [final[mid] for mid in resent if mid in final])

@@ -101,6 +101,9 @@ class Message:
     gateway_ref: str | None = None
     sent_at: datetime | None = None
     delivered_at: datetime | None = None
+    # The gateway may have it: a submit was handed over and its answer never came. A repeat must
+    # then not go on air again through a gateway that cannot recognise one.
+    handed_over: bool = False
 
     @property
     def deduction_reference(self) -> str:

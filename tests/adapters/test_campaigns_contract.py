@@ -181,10 +181,32 @@ class SilentGateway:
 
     def __init__(self) -> None:
         self.submitted: list[str] = []
+        self.handed_over: list[bool] = []  # each submit's flag, in order
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         self.submitted.append(sms.to)
+        self.handed_over.append(sms.handed_over)
         return NO_ANSWER
+
+
+async def test_a_message_handed_over_without_an_answer_is_submitted_again_marked_so(
+        backend: Backend, clock: FrozenClock) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(2)], credits=10)
+    ids_, gateway = SequentialIds(), SilentGateway()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    run = RunCampaign(backend.uow, clock, ids_, gateway)
+    with pytest.raises(CampaignRunUnfinished):
+        await run(ACCOUNT, created.id)
+    # The first hand-over is unmarked; the same run's settling step already says the gateway may have them.
+    assert gateway.handed_over == [False, False, True, True]
+    async with backend.uow() as uow:
+        pending = await uow.campaigns.paid_pending(ACCOUNT, created.id)
+    assert [m.handed_over for m in pending] == [True, True]
+    gateway.handed_over.clear()
+    clock.advance(minutes=5)
+    with pytest.raises(CampaignRunUnfinished):  # a later run (another worker, after a restart) says so too
+        await run(ACCOUNT, created.id)
+    assert gateway.handed_over == [True] * 4
 
 
 @pytest.mark.parametrize("stopped", [False, True])
@@ -225,9 +247,9 @@ async def test_counters_equal_the_messages_after_a_stop_during_a_hand_over(
 
     stops: list[int] = []
 
-    async def recorded_then_stopped(account_id: str, outcomes: Any) -> Any:
+    async def recorded_then_stopped(account_id: str, outcomes: Any, unanswered: Any = ()) -> Any:
         """Batch 1's outcomes committed, then the user's stop, before the run counts them."""
-        final = await record(account_id, outcomes)
+        final = await record(account_id, outcomes, unanswered)
         if not stops:
             stops.append(len(outcomes))
             await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, created.id)

@@ -86,6 +86,32 @@ async def test_the_sender_a_message_went_out_under_is_recorded_with_the_one_aske
     assert await get(backend, 2) == message(2)  # another account's call moves nothing of this one
 
 
+async def test_messages_handed_over_without_an_answer_are_marked_only_while_pending(backend) -> None:
+    await add(backend, message(1), message(2), message(3, batch=ids(9)), message(4, account=OTHER))
+    at = T0 + timedelta(seconds=3)
+    async with backend.uow() as uow:
+        await uow.messages.record_outcomes(ACCOUNT, [sent(2)], at)
+        await uow.messages.mark_handed_over(ACCOUNT, [ids(101), ids(102), ids(103), ids(104)], at)
+        await uow.messages.mark_handed_over(ACCOUNT, [], at)
+        await uow.commit()
+    assert await get(backend, 1) == replace(message(1), handed_over=True, updated_at=at)
+    assert (await get(backend, 2)).handed_over is False  # answered: nothing to hold back
+    assert (await get(backend, 4, account=OTHER)).handed_over is False  # another account's id
+    later = at + timedelta(minutes=10)
+    async with backend.uow() as uow:  # every read of a message carries it
+        assert [m.handed_over for m in await uow.messages.list_batch(ACCOUNT, ids(9))] == [True]
+        claimed = await uow.messages.claim_stuck(later - timedelta(minutes=5), later, limit=10)
+        await uow.commit()
+    assert {m.id: m.handed_over for m in claimed} == {ids(101): True, ids(103): True, ids(104): False}
+
+
+async def test_a_message_written_handed_over_reads_back_so_one_or_many(backend) -> None:
+    await add(backend, replace(message(1), handed_over=True))
+    await add(backend, *(replace(message(n, batch=ids(9)), handed_over=True) for n in range(2, 4)))
+    assert await get(backend, 1) == replace(message(1), handed_over=True)
+    assert await get(backend, 3) == replace(message(3, batch=ids(9)), handed_over=True)
+
+
 async def test_stuck_pending_messages_are_claimed_once_per_period(backend) -> None:
     await add(backend, message(1, at=T0), message(2, at=T0 + timedelta(minutes=8)),
               message(3, at=T0, campaign=ids(7)), message(4, account=OTHER, at=T0 + timedelta(seconds=1)))

@@ -361,6 +361,30 @@ async def test_a_submit_never_answered_stays_pending_and_charged_until_reconcile
     assert world.events() == [("message.sent", result.message_id)]
 
 
+async def test_a_submit_never_answered_is_submitted_again_marked_handed_over(world: World) -> None:
+    await world.grant(2)
+    world.gateway.silent = True
+    result = await world.send()(sms())
+    # Kept with the message, not in the gateway's memory: any process that submits it next knows.
+    assert (await world.message(result.message_id)).handed_over
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).still_pending == 1
+    world.gateway.silent = False
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 1
+    assert [(s.message_id, s.handed_over) for s in world.gateway.submitted] == [
+        (result.message_id, False), (result.message_id, True), (result.message_id, True)]
+
+
+async def test_a_send_that_crashed_before_its_submit_is_not_marked_handed_over(world: World) -> None:
+    await world.grant(2)
+    message_id = await crashed_send(world)
+    world.gateway.unreachable = True
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).still_pending == 1
+    assert not (await world.message(message_id)).handed_over  # nothing was handed over this time either
+
+
 # --- a send is idempotent by its id (what an Idempotency-Key retry relies on) -------------------
 
 
@@ -504,6 +528,14 @@ async def test_bulk_recipients_never_answered_are_reported_pending_and_stay_char
     assert [(e.status, e.credits_used) for e in result.results] == [("pending", 1), ("pending", 1), ("failed", None)]
     assert result.credits_used == 2 and await world.balance() == 3
     assert world.events() == []
+
+
+async def test_bulk_recipients_never_answered_are_marked_handed_over_the_answered_are_not(world: World) -> None:
+    world.gateway.silent_to = {"+255754000111"}
+    await world.grant(5)
+    result = await world.bulk()(bulk("0712345678", "0754000111"))
+    marked = {e.to: (await world.message(e.message_id)).handed_over for e in result.results if e.message_id}
+    assert marked == {"+255712345678": False, "+255754000111": True}
 
 
 async def test_a_bulk_finished_in_two_rounds_refunds_what_failed_in_each(world: World) -> None:

@@ -73,6 +73,13 @@ class MemoryMessages:
                 rows[(account_id, message.id)] = replace(current, sender=message.sender,
                                                          requested_sender=message.requested_sender)
 
+    async def mark_handed_over(self, account_id: str, message_ids: Sequence[str], at: datetime) -> None:
+        rows = self._rows()
+        for message_id in message_ids:
+            message = rows.get((account_id, message_id))
+            if message is not None and message.status == MessageStatus.PENDING:
+                rows[(account_id, message_id)] = replace(message, handed_over=True, updated_at=at)
+
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         rows = self._rows()
         stuck = sorted(

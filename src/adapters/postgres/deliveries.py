@@ -8,14 +8,11 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
+from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
 from application.ports import DeliveryReport, UnmatchedReport
 from domain.messages import Message, MessageEvent, MessageStatus
 
-_MESSAGE = (
-    "SELECT account_id::text, id::text, batch_id::text, campaign_id::text, to_number AS to, sender,"
-    " requested_sender, body, encoding, characters, sms_parts, segments, credits_used, cost, carrier,"
-    " status, error, gateway_ref, created_at, sent_at, delivered_at, updated_at FROM messages"
-)
+_MESSAGE = f"SELECT {_MESSAGE_SELECT} FROM messages m"
 
 
 class PostgresDeliveryReports:

@@ -21,20 +21,20 @@ from domain.messages import Message, MessageStatus, SubmitOutcome
 _COLUMNS = (
     "account_id", "id", "batch_id", "campaign_id", "to_number", "sender", "requested_sender",
     "body", "encoding", "characters", "sms_parts", "segments", "credits_used", "cost", "carrier",
-    "status", "error", "gateway_ref", "created_at", "sent_at", "delivered_at", "updated_at",
+    "status", "error", "gateway_ref", "created_at", "sent_at", "delivered_at", "updated_at", "handed_over",
 )
 _SELECT = (
     "m.account_id::text, m.id::text, m.batch_id::text, m.campaign_id::text, m.to_number AS to,"
     " m.sender, m.requested_sender, m.body, m.encoding, m.characters, m.sms_parts, m.segments,"
     " m.credits_used, m.cost, m.carrier, m.status, m.error, m.gateway_ref, m.created_at,"
-    " m.sent_at, m.delivered_at, m.updated_at"
+    " m.sent_at, m.delivered_at, m.updated_at, m.handed_over"
 )
 
 
 _MESSAGE_ARRAYS = (  # how each column's array parameter is cast (uuids go as text)
     "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]", "text[]",
     "text[]", "text[]", "text[]", "int[]", "int[]", "int[]", "int[]", "text[]", "text[]", "text[]",
-    "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]",
+    "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "bool[]",
 )
 # Single sends' first transactions, any number at once, as one statement: the deductions in
 # order (`debit_in_order`, migration 0009: each at its turn only if the balance stays >= 0 and its
@@ -185,7 +185,7 @@ def _row(message: Message) -> tuple[Any, ...]:
         message.sender, message.requested_sender, message.body, message.encoding,
         message.characters, message.sms_parts, message.segments, message.credits_used,
         message.cost, message.carrier, message.status.value, message.error, message.gateway_ref,
-        message.created_at, message.sent_at, message.delivered_at, message.updated_at,
+        message.created_at, message.sent_at, message.delivered_at, message.updated_at, message.handed_over,
     )
 
 
@@ -263,6 +263,14 @@ class PostgresMessages:
                 " WHERE m.account_id = %s AND m.id = u.id",
                 ([m.id for m in messages], [m.sender for m in messages], [m.requested_sender for m in messages],
                  account_id),
+            )
+
+    async def mark_handed_over(self, account_id: str, message_ids: Sequence[str], at: datetime) -> None:
+        if message_ids:
+            await self._conn.execute(
+                "UPDATE messages SET handed_over = true, updated_at = %s"
+                " WHERE account_id = %s AND id = ANY(%b::text[]::uuid[]) AND status = 'pending'",
+                (at, account_id, list(message_ids)),
             )
 
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:

@@ -36,8 +36,10 @@ class GatewayNoAnswer(Exception):
 
 
 class SmsGateway(Protocol):
-    """A carrier connection. Contract: a submit repeated under the same `message_id` is answered
-    with the first submit's answer and never sends the SMS twice."""
+    """A carrier connection. Contract: a submit repeated under the same `message_id` never sends
+    the SMS twice. A gateway that can recognise a repeat answers it with the first submit's answer;
+    one that cannot (a carrier protocol with no idempotency key on the wire) never sends again a
+    submit marked `handed_over`, and answers it only if it has the first answer by now."""
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         """Accepted or rejected; GatewayUnavailable or GatewayNoAnswer when it is neither."""

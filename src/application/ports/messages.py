@@ -46,6 +46,11 @@ class MessageRepository(Protocol):
         sender than the one they were written with (a carrier refused it)."""
         ...
 
+    async def mark_handed_over(self, account_id: str, message_ids: Sequence[str], at: datetime) -> None:
+        """Note that the gateway may have these messages (a submit was handed over and never
+        answered), for those still `pending`: whoever submits one again says so to the gateway."""
+        ...
+
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         """Pending messages outside campaigns, untouched since `older_than`, across accounts,
         oldest first; each is touched at `now` so a concurrent reconciler passes it by."""
