@@ -4,6 +4,7 @@ smpp34.Server), each started on loopback in its own process: one set of tests fo
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -209,6 +210,17 @@ async def test_a_sender_the_carrier_refuses_is_sent_again_once_under_the_default
     assert [r.source_addr for r in peer.received()] == ["UJUMBE"]
 
 
+async def test_a_message_handed_over_before_without_an_answer_is_never_put_on_air_again(
+        smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+    peer = start_smsc(smsc_kind)
+    gateway = await bound(connect(peer))  # another process than the one that handed it over
+
+    with pytest.raises(GatewayNoAnswer):
+        await gateway.submit(dataclasses.replace(sms(1), handed_over=True))
+
+    assert peer.received() == []
+
+
 async def test_a_submit_never_answered_is_no_answer_not_a_rejection(
         smsc_kind: str, start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
     peer = start_smsc(smsc_kind, PeerConfig(answer_submits=False))
@@ -216,6 +228,9 @@ async def test_a_submit_never_answered_is_no_answer_not_a_rejection(
 
     with pytest.raises(GatewayNoAnswer):
         await gateway.submit(sms(1))
+    with pytest.raises(GatewayNoAnswer):  # submitted again: it may have been taken, so not sent twice
+        await gateway.submit(sms(1))
+    assert len(peer.received()) == 1
 
 
 async def test_a_wrong_password_is_a_clear_error_and_sends_are_unavailable(
