@@ -8,6 +8,7 @@ import dataclasses
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import pytest
 
@@ -148,6 +149,35 @@ async def test_receipts_in_every_form_and_order_become_delivery_reports(
     assert by_ref[delivered.gateway_ref or ""].event == MessageEvent.DELIVERED
     assert by_ref[undeliverable.gateway_ref or ""].event == MessageEvent.UNDELIVERABLE
     assert by_ref[undeliverable.gateway_ref or ""].error
+
+
+async def test_the_receipts_heard_together_go_to_the_listener_as_one_moment(
+        start_smsc: StartSmsc) -> None:
+    """The listener queues one job per moment: receipts handed over together under one `reported_at`
+    are one job, not one per receipt."""
+    class Ticking(FrozenClock):
+        def now(self) -> datetime:
+            self.advance(milliseconds=1)
+            return super().now()
+
+    batches: list[list[DeliveryReport]] = []
+
+    class Batches(Heard):
+        async def delivery_reports(self, reports: list[DeliveryReport]) -> None:
+            batches.append(list(reports))
+
+    peer = start_smsc("node-smpp")
+    gateway = SmppGateway(parse_binds(peer.url), default_sender="UJUMBE", clock=Ticking(), listener=Batches())
+    try:
+        await bound(gateway)
+        results = await submit_all(gateway, [sms(n, to=f"+2557123{n:05d}") for n in range(200)], 64)
+
+        await until(lambda: sum(map(len, batches)) == 200)
+        assert {r.gateway_ref for batch in batches for r in batch} == {r.gateway_ref for r in results}
+        assert all(len({r.reported_at for r in batch}) == 1 for batch in batches)
+        assert len(batches) < 200  # heard together, handed over together
+    finally:
+        await gateway.close()
 
 
 async def test_a_mobile_originated_stop_becomes_an_inbound_sms(

@@ -125,10 +125,14 @@ class CarrierReports:
             status = ESME_ROK
             try:
                 if self._listener is not None:
-                    reports = [replace(item, gateway_ref=self._reference_of(item.gateway_ref) or item.gateway_ref)
-                               for item, _, _ in heard if isinstance(item, DeliveryReport)]
+                    reports = [item for item, _, _ in heard if isinstance(item, DeliveryReport)]
                     if reports:
-                        await self._listener.delivery_reports(reports)
+                        # One moment for the batch (its earliest): the listener queues one job per moment,
+                        # so a moment per receipt would make a job (and a worker transaction) per receipt.
+                        at = min(report.reported_at for report in reports)
+                        await self._listener.delivery_reports([replace(
+                            report, gateway_ref=self._reference_of(report.gateway_ref) or report.gateway_ref,
+                            reported_at=at) for report in reports])
                     for item, _, _ in heard:
                         if isinstance(item, InboundSms):
                             await self._listener.inbound_sms(item)
