@@ -37,10 +37,11 @@ pytest: $(STAMP) $(NODE_STAMP)
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/contact_import.py
 	$(BIN)/python bench/campaign.py
+	$(BIN)/python bench/smpp_bench.py  # against the node-smpp peer (npm ci --prefix tests/smsc)
 
 clean:
 	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules

@@ -166,14 +166,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data_dir: Path, port: int, workers: int, src: list[Path] | None = None) -> subprocess.Popen[bytes]:
+def start_server(data_dir: Path, port: int, workers: int, src: list[Path] | None = None,
+                 env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """`ujumbe serve --no-worker` on the embedded database in `data_dir`; its output goes to
     `data_dir/server.log` (a pipe nobody reads would block it once full). `src`: serve that
-    source tree (a baseline revision) instead of this one."""
-    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
+    source tree (a baseline revision) instead of this one. `env_extra`: more settings (the
+    SMPP bench's `UJUMBE_GATEWAY`)."""
+    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": "", **(env_extra or {})}
     if src is not None:  # ahead of this tree's editable install on sys.path
         env["PYTHONPATH"] = os.pathsep.join([*map(str, src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    with open(data_dir / "server.log", "wb") as log:
+    with open(data_dir / "server.log", "ab") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--host", "127.0.0.1",
              "--port", str(port), "--workers", str(workers)],
@@ -429,13 +431,14 @@ class Served:
     meter: CpuMeter
 
 
-async def serve(data_dir: Path, workers: int, names: list[str], src: list[Path] | None = None) -> Served:
+async def serve(data_dir: Path, workers: int, names: list[str], src: list[Path] | None = None,
+                env_extra: dict[str, str] | None = None) -> Served:
     """A server on a fresh embedded database, with enterprise accounts holding a million credits."""
     data_dir.mkdir(parents=True, exist_ok=True)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     print(f"starting ujumbe serve --no-worker on {base} (data in {data_dir})", file=sys.stderr)
-    server = start_server(data_dir, port, workers, src)
+    server = start_server(data_dir, port, workers, src, env_extra)
     try:
         await wait_until_healthy(base, server, data_dir / "server.log")
         url = embedded_database_url(data_dir)

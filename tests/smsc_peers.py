@@ -215,6 +215,11 @@ class SmscPeer:
         self._process.stdin.flush()
 
     @property
+    def pid(self) -> int | None:
+        """The running peer's process id (the SMPP bench reads its CPU from /proc); None when stopped."""
+        return self._process.pid if self._process is not None else None
+
+    @property
     def died(self) -> bool:
         """The process ended by itself (`die_after`)."""
         return self._process is not None and self._process.poll() is not None
