@@ -45,7 +45,7 @@ Heard = tuple["DeliveryReport | InboundSms", "Reply | None", float]  # what, its
 
 class CarrierReports:
     def __init__(self, listener: GatewayListener | None, clock: Clock, reference_of: Callable[[str], str | None],
-                 submits_in_flight: Callable[[], bool], flush_every: float = 0.02) -> None:
+                 submits_in_flight: Callable[[], bool], flush_every: float = 0.002) -> None:
         self._listener, self._clock, self._flush_every = listener, clock, flush_every
         self._reference_of = reference_of  # the message a part's id stands for, once its answer was read
         self._submits_in_flight = submits_in_flight

@@ -69,7 +69,7 @@ _REMEMBERED_PARTS = 500_000
 class SmppGateway:
     def __init__(self, binds: Sequence[BindSettings], *, default_sender: str, clock: Clock,
                  listener: GatewayListener | None = None, bind_wait: float = 2.0,
-                 throttle_retries: int = 30, flush_every: float = 0.02) -> None:
+                 throttle_retries: int = 30, flush_every: float = 0.002) -> None:
         if not binds:
             raise ValueError("an SMPP gateway needs at least one bind")
         self._binds = list(binds)
