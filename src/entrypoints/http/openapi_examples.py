@@ -259,7 +259,7 @@ LINKS: dict[tuple[str, str], dict[str, Link]] = {
         "DeleteContact": Link(operation_id="deleteContact", description="Delete the contact just added.",
                               parameters=_NEW_CONTACT),
         "AddContactPhone": Link(operation_id="addContactPhone", description="Give the contact an extra number.",
-                                parameters=_NEW_CONTACT, request_body={"phone": "0754123456"}),
+                                parameters=_NEW_CONTACT, request_body={"phone": "0765432109"}),
     },
     ("addContactPhone", "200"): {
         "DeleteContactPhone": Link(operation_id="deleteContactPhone", description="Remove the number just added.",
