@@ -203,16 +203,11 @@ class SmppGateway:
             heard = self._answer_heard(sms.message_id, len(parts), ids[0] if ids else None)
             try:
                 answer = await self._submit_part(session, _submit_sm(sms.to, sender, part), heard)
-            except SessionUnavailable as exc:
-                if not ids:
-                    raise GatewayUnavailable(str(exc)) from exc
-                log.warning("SMPP: part %d of %d of message %s not handed over: %s", index + 1, len(parts),
-                            sms.message_id, exc)
-                break
-            except SubmitNoAnswer as exc:
-                if not ids:
-                    raise GatewayNoAnswer(str(exc)) from exc
-                log.warning("SMPP: part %d of %d of message %s got no answer: %s", index + 1, len(parts),
+            except (SessionUnavailable, SubmitNoAnswer) as exc:
+                if not ids:  # nothing of it went out (unavailable), or it may have (no answer)
+                    raise (GatewayUnavailable if isinstance(exc, SessionUnavailable) else GatewayNoAnswer)(
+                        str(exc)) from exc
+                log.warning("SMPP: part %d of %d of message %s not taken: %s", index + 1, len(parts),
                             sms.message_id, exc)
                 break
             if answer.status != ESME_ROK:
