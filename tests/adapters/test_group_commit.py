@@ -21,7 +21,7 @@ from application.ports import OutboxEvent, SenderId
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
-from tests_support import ids, pending_message
+from tests_support import ids, pending_message, until
 
 ONE, TWO = ids(1), ids(2)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -157,12 +157,16 @@ async def pool(clean_database: str) -> Any:
 class Recording:
     """Wraps a group commit's statement to see the groups it runs."""
 
-    def __init__(self, group_commit: Any) -> None:
+    def __init__(self, group_commit: Any, *, first_waits_for: int = 0) -> None:
         self.sizes: list[int] = []
+        self._group = group_commit
         self._statement = group_commit._statement
+        self._first_waits_for = first_waits_for  # callers queued behind the first statement before it runs
         group_commit._statement = self
 
     async def __call__(self, conn: Any, items: Sequence[Any]) -> Any:
+        if self._first_waits_for and not self.sizes:  # on a busy machine the callers may otherwise come one by one
+            await until(lambda: len(self._group._waiting) >= self._first_waits_for, timeout=10)
         self.sizes.append(len(items))
         return await self._statement(conn, items)
 
@@ -236,7 +240,7 @@ async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refuse
     from adapters.postgres.accounts import keys_by_hash
     from application.ports import ApiKey
 
-    recording = Recording(group_commits(pool).of(keys_by_hash))
+    recording = Recording(group_commits(pool).of(keys_by_hash), first_waits_for=2)
     keys = [ApiKey(id=ids(300 + n), account_id=ONE if n % 2 else TWO, name=f"k{n}", prefix="uj_live_x",
                    key_hash=f"hash-{n}", created_at=T0) for n in range(6)]
     async with PostgresUnitOfWork(pool) as uow:
