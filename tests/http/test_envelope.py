@@ -82,3 +82,12 @@ async def test_openapi_document_lists_the_routes(client: AsyncTestClient) -> Non
     document = response.json()
     assert document["openapi"].startswith("3.1")
     assert "/health" in document["paths"]
+
+
+async def test_liveness_and_readiness_with_the_simulator(client: AsyncTestClient) -> None:  # type: ignore[type-arg]
+    live = await client.get("/health/live")
+    ready = await client.get("/health/ready")
+    assert (live.status_code, live.json()["data"]) == (200, {"status": "ok"})
+    assert ready.status_code == 200, ready.text
+    assert ready.json()["data"] == {"status": "ready", "database": "ok", "jobs": "ok",
+                                    "gateway": {"kind": "simulator", "status": "ok", "binds": []}}

@@ -205,3 +205,22 @@ async def test_a_peer_killed_mid_burst_loses_nothing_sends_nothing_twice_and_kee
     assert set(received) - went_out <= by_outcome["gateway_no_answer"]  # taken, answer lost: "may have gone out"
     assert not by_outcome.get("gateway_unavailable", set()) & set(received)
     assert balance == 2000 - len(went_out)
+
+
+def test_readiness_names_the_gateway_when_no_bind_is_bound_and_liveness_stays_ok(
+        start_smsc: StartSmsc, serve_with: Callable[[str], Served]) -> None:
+    peer = start_smsc("node-smpp")
+    served = serve_with(peer.url)
+    ready = httpx.get(served.base_url + "/health/ready", timeout=10)
+    assert ready.status_code == 200, ready.text
+    assert ready.json()["data"]["status"] == "ready"
+    assert [b["state"] for b in ready.json()["data"]["gateway"]["binds"]] == ["bound"]
+
+    peer.kill()
+
+    not_ready = wait_until(lambda: (r := httpx.get(served.base_url + "/health/ready", timeout=10)).status_code == 503
+                           and r)
+    assert not_ready.json()["error"]["code"] == "service_unavailable"
+    assert "gateway" in not_ready.json()["error"]["message"] and "127.0.0.1" in not_ready.json()["error"]["message"]
+    live = httpx.get(served.base_url + "/health/live", timeout=10)
+    assert (live.status_code, live.json()["data"]) == (200, {"status": "ok"})

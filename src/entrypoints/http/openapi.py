@@ -62,7 +62,7 @@ ErrorKind = type[DomainError] | str  # a domain error, or the code of one the HT
 _MEANINGS = {
     "payload_too_large": PAYLOAD_TOO_LARGE,
     "internal_error": "The server failed; quote the request_id to support.",
-    "service_unavailable": "The service cannot reach its database.",
+    "service_unavailable": "A dependency does not answer (the database, its job queue, or, for readiness, every SMPP bind); the message names it.",
 }
 
 

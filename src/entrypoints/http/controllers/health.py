@@ -1,4 +1,5 @@
-"""GET and HEAD /health: is the service up, can it reach its database, and are its SMPP binds bound.
+"""GET and HEAD /health, /health/live and /health/ready: is the service up, can it reach its
+database, and are its SMPP binds bound.
 
 A bind that is not bound makes the service `degraded` (still 200: it answers, and sends fail over
 to the binds that are up, or fail and are refunded); an unreachable database makes it 503."""
@@ -74,6 +75,34 @@ async def _check(state: State) -> Health:
     return Health(status=gateway.status, database="ok", jobs=msgspec.convert(depth, JobsDepth), gateway=gateway)
 
 
+class Liveness(ResponseBody, kw_only=True):
+    status: str  # ok: the process answers
+
+
+class Readiness(ResponseBody, kw_only=True):
+    status: str  # ready
+    database: str
+    jobs: str
+    gateway: GatewayHealth
+
+
+async def _ready(state: State) -> Readiness:
+    """Each dependency's state; 503 naming those that fail: the database, the job queue (on the
+    same database), and the SMS gateway when no SMPP bind is bound (sends could not go out)."""
+    failed: list[str] = []
+    try:
+        await _check(state)
+    except HTTPException:
+        failed += ["database", "job queue"]
+    gateway = _gateway(state)
+    if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
+        reasons = "; ".join(f"{bind.name}: {bind.last_error or bind.state}" for bind in gateway.binds)
+        failed.append(f"gateway (no SMPP bind is bound: {reasons})")
+    if failed:
+        raise HTTPException(status_code=503, detail=f"not ready: {', '.join(failed)}")
+    return Readiness(status="ready", database="ok", jobs="ok", gateway=gateway)
+
+
 class HealthController(Controller):
     path = "/health"
     tags = ["health"]
@@ -82,6 +111,17 @@ class HealthController(Controller):
     async def health(self, state: State) -> Envelope[Health]:
         """Answers ok when the service and its database respond and every SMPP bind is bound."""
         return ok(await _check(state))
+
+    @get("/live", operation_id="healthLive", summary="Liveness: the process answers")
+    async def live(self) -> Envelope[Liveness]:
+        """Answers ok while the process runs, whatever its dependencies do (for a restart probe)."""
+        return ok(Liveness(status="ok"))
+
+    @get("/ready", operation_id="healthReady", summary="Readiness: every dependency answers",
+         opt={"errors": ("service_unavailable",)})
+    async def ready(self, state: State) -> Envelope[Readiness]:
+        """Ready when the database and job queue answer and an SMPP bind is bound; 503 naming what failed."""
+        return ok(await _ready(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,
           opt={"errors": ("service_unavailable",)})
