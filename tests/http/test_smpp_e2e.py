@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from datetime import timedelta
@@ -31,6 +32,7 @@ from entrypoints.container import Container
 from entrypoints.gateway_binds import gateway_running
 from entrypoints.settings import Settings
 from entrypoints.worker import jobs_running
+from campaigns_support import seed_list
 from jobs_support import drain, without_periodic_jobs
 from running_app import serving
 from smsc_peers import PeerConfig, SmscPeer
@@ -224,3 +226,26 @@ def test_readiness_names_the_gateway_when_no_bind_is_bound_and_liveness_stays_ok
     assert "gateway" in not_ready.json()["error"]["message"] and "127.0.0.1" in not_ready.json()["error"]["message"]
     live = httpx.get(served.base_url + "/health/live", timeout=10)
     assert (live.status_code, live.json()["data"]) == (200, {"status": "ok"})
+
+
+def test_a_campaign_never_outruns_its_binds_tps(
+        smsc_kind: str, start_smsc: StartSmsc, serve_with: Callable[[str], Served], clean_database: str) -> None:
+    peer = start_smsc(smsc_kind)
+    served = serve_with(peer.url + "?tps=40")
+    assert ujumbe("credits", "grant", EMAIL, "100", env=served.env).returncode == 0
+    account_id = served.get("/v1/auth/me")["id"]
+    phones = [f"+2557123{n:05d}" for n in range(60)]
+    list_id = seed_list(clean_database, account_id, [(phone, "Asha", "") for phone in phones])
+
+    started = time.monotonic()
+    created = httpx.post(served.base_url + "/v1/campaigns", headers=served.headers, timeout=30,
+                         json={"name": "Ofa", "message": "Habari {first_name}", "contact_list_id": list_id})
+    assert created.status_code == 201, created.text
+    campaign = wait_until(lambda: (c := served.get(f"/v1/campaigns/{created.json()['data']['id']}"))["status"]
+                          == "completed" and c)
+
+    # 60 submits at 40 a second on the one bind cannot all go out in under 1.47 s (a lower bound:
+    # a slow machine only makes it longer)
+    assert time.monotonic() - started >= 59 / 40
+    assert campaign["sent_count"] == 60
+    assert sorted("+" + r.destination_addr for r in peer.received()) == sorted(phones)
