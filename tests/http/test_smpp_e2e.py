@@ -3,7 +3,8 @@
 `ujumbe serve` runs in its own process (its in-process worker applies receipts and inbound SMS)
 and is called over real HTTP: sends reach the peer, receipts deliver them, a sender the carrier
 refuses goes out under the default, STOP over SMPP opts the number out, a wrong password is a clear
-error and a degraded `/health`, and `ujumbe gateway status` (another process) shows the binds. A
+error and a degraded `/health`, `/health/ready` names the gateway once no bind is bound, a campaign
+keeps to its bind's TPS, and `ujumbe gateway status` (another process) shows the binds. A
 peer killed mid-burst is driven in-process, so the test can run the reconciler and move the clock:
 nothing is lost, nothing is on air twice, and every credit is right.
 """
