@@ -264,13 +264,16 @@ async def test_a_submit_never_answered_is_no_answer_not_a_rejection(
 
 
 async def test_a_wrong_password_is_a_clear_error_and_sends_are_unavailable(
-        start_smsc: StartSmsc, connect: Callable[..., SmppGateway]) -> None:
+        start_smsc: StartSmsc, connect: Callable[..., SmppGateway], caplog: pytest.LogCaptureFixture) -> None:
     peer = start_smsc("node-smpp")  # smpp34.Server has no password check to test
     gateway = connect(peer, password="wrong")
 
     assert not await gateway.wait_bound(1)
+    await until(lambda: len(peer.binds()) >= 3)
     [status] = gateway.status()
     assert status.state != "bound" and "ESME_RINVPASWD" in (status.last_error or "")
+    # said once as an error, not again on every retry
+    assert [r.levelname for r in caplog.records if "ESME_RINVPASWD" in r.getMessage()] == ["ERROR"]
     with pytest.raises(GatewayUnavailable, match="ESME_RINVPASWD"):
         await gateway.submit(sms(1))
 

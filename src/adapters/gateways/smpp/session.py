@@ -277,10 +277,10 @@ class SmppSession:
         if self._closing:
             return
         self._state = BindState.DOWN
-        if reason != self._last_error:  # said once, not on every retry
-            shown = f"{reason} (system_id {self.settings.system_id!r})" if error else reason
+        shown = f"{reason} (system_id {self.settings.system_id!r})" if error else reason
+        if shown != self._last_error:  # said once, not on every retry
             (log.error if error else log.warning)("SMPP bind %s: %s", self.settings.name, shown)
-        self._last_error = f"{reason} (system_id {self.settings.system_id!r})" if error else reason
+        self._last_error = shown
 
     async def _serve(self, reader: asyncio.StreamReader) -> None:
         keepalive = asyncio.create_task(self._keep_alive())
