@@ -63,7 +63,8 @@ def _gateway(state: State) -> GatewayHealth:
     return GatewayHealth(kind="smpp", status="ok" if bound else "degraded", binds=binds)
 
 
-async def _check(state: State) -> Health:
+async def _jobs_depth(state: State) -> JobsDepth:
+    """The job queue's depth, read from the database; 503 when the database does not answer."""
     pool: AsyncConnectionPool = state.container.pool()
     try:
         async with pool.connection(timeout=5) as conn:
@@ -71,8 +72,13 @@ async def _check(state: State) -> Health:
         depth = totals(await queue_depth(state.container.job_app()))
     except Exception as exc:  # any database failure means unhealthy
         raise HTTPException(status_code=503, detail="database unreachable") from exc
+    return msgspec.convert(depth, JobsDepth)
+
+
+async def _check(state: State) -> Health:
+    jobs = await _jobs_depth(state)
     gateway = _gateway(state)
-    return Health(status=gateway.status, database="ok", jobs=msgspec.convert(depth, JobsDepth), gateway=gateway)
+    return Health(status=gateway.status, database="ok", jobs=jobs, gateway=gateway)
 
 
 class Liveness(ResponseBody, kw_only=True):
@@ -91,7 +97,7 @@ async def _ready(state: State) -> Readiness:
     same database), and the SMS gateway when no SMPP bind is bound (sends could not go out)."""
     failed: list[str] = []
     try:
-        await _check(state)
+        await _jobs_depth(state)
     except HTTPException:
         failed += ["database", "job queue"]
     gateway = _gateway(state)
