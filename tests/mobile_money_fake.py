@@ -72,6 +72,10 @@ class FakeMobileMoney:
         handed = any(r.reference == reference for r in self.pushed + self.checkouts)
         return ProviderResult(reference, ProviderState.WAITING if handed else ProviderState.UNKNOWN)
 
+    async def reachable(self) -> None:
+        if self.unavailable:
+            raise ProviderUnavailable("timed out")
+
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
         given = {k.lower(): v for k, v in headers.items()}.get(SIGNATURE_HEADER, "")
         if not hmac.compare_digest(given.encode(), self.signature(body).encode()):

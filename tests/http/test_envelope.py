@@ -89,5 +89,5 @@ async def test_liveness_and_readiness_with_the_simulator(client: AsyncTestClient
     ready = await client.get("/health/ready")
     assert (live.status_code, live.json()["data"]) == (200, {"status": "ok"})
     assert ready.status_code == 200, ready.text
-    assert ready.json()["data"] == {"status": "ready", "database": "ok", "jobs": "ok",
+    assert ready.json()["data"] == {"status": "ready", "database": "ok", "jobs": "ok", "mobile_money": "ok",
                                     "gateway": {"kind": "simulator", "status": "ok", "binds": []}}

@@ -50,6 +50,7 @@ from application.ports import (
 TOKEN_PATH = "/third-parties/generate-token"
 PUSH_PATH = "/third-parties/payments/initiate-ussd-push-request"
 STATUS_PATH = "/third-parties/payments/{reference}"
+PROBE_REFERENCE = "UJUMBEREADINESSPROBE"  # no order has it: our references are generated ids
 CHECKOUT_PATH = "/third-parties/checkout-link/generate-checkout-url"
 TOKEN_LIFETIME = 3600.0  # seconds a token is good for (ClickPesa: one hour)
 TOKEN_MARGIN = 300.0  # fetch a new token this long before the old one runs out
@@ -234,6 +235,15 @@ class ClickPesa:
     async def status(self, reference: str) -> ProviderResult:
         async with self._client() as client:
             return await self._retried(lambda: self._query(client, reference))
+
+    async def reachable(self) -> None:
+        """A status query for a reference nobody uses, once, without retries: any answer but a
+        5xx or a refused token means the provider is there and takes our credentials."""
+        try:
+            async with self._client() as client:
+                await self._request(client, "GET", STATUS_PATH.format(reference=PROBE_REFERENCE))
+        except _Transient as exc:
+            raise ProviderUnavailable(f"the mobile-money provider did not answer: {exc}") from exc
 
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:
         """The result a callback carries, once its checksum verifies (see the module docstring)."""

@@ -60,6 +60,9 @@ class MobileMoneySimulator:
         payment = await self._find(reference)
         return payment.result_at(self._clock.now()) if payment else unknown(reference)
 
+    async def reachable(self) -> None:
+        """Always: the simulator lives in this process, on the database readiness checks anyway."""
+
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult:
         raise InvalidCallback(NO_CALLBACKS)
 

@@ -79,6 +79,11 @@ class MobileMoney(Protocol):
         """What became of the order. Raises `ProviderUnavailable`."""
         ...
 
+    async def reachable(self) -> None:
+        """One quick call that proves the provider answers and takes our credentials (for the
+        readiness probe); no retries. Raises `ProviderUnavailable` naming what failed."""
+        ...
+
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:
         """The result a callback carries, its signature checked; None for a verified callback
         that is not a payment's result (another kind of event: nothing to do, but answered 2xx so

@@ -1,10 +1,13 @@
 """GET and HEAD /health, /health/live and /health/ready: is the service up, can it reach its
-database, and are its SMPP binds bound.
+database, are its SMPP binds bound, and does its mobile-money provider answer.
 
 A bind that is not bound makes the service `degraded` (still 200: it answers, and sends fail over
 to the binds that are up, or fail and are refunded); an unreachable database makes it 503."""
 
 from __future__ import annotations
+
+import time
+from dataclasses import dataclass
 
 import msgspec
 from litestar import Controller, get, head
@@ -13,6 +16,7 @@ from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.jobs import queue_depth, totals
+from application.ports import ProviderUnavailable
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
 
 
@@ -90,11 +94,41 @@ class Readiness(ResponseBody, kw_only=True):
     database: str
     jobs: str
     gateway: GatewayHealth
+    mobile_money: str  # ok: the provider (or the simulator) answered with our credentials
+
+
+PROVIDER_CHECK_SECONDS = 15.0  # probes come every few seconds; the provider is asked at most this often
+
+
+@dataclass
+class _ProviderCheck:
+    """The provider's last answer to the readiness call, kept a few seconds per process."""
+
+    at: float = float("-inf")
+    error: str | None = None
+
+    async def run(self, state: State) -> str | None:
+        if time.monotonic() - self.at >= PROVIDER_CHECK_SECONDS:
+            try:
+                await state.container.mobile_money().reachable()
+                self.error = None
+            except ProviderUnavailable as exc:
+                self.error = str(exc)
+            self.at = time.monotonic()
+        return self.error
+
+
+def _provider_check(state: State) -> _ProviderCheck:
+    if "provider_check" not in state:
+        state.provider_check = _ProviderCheck()
+    check: _ProviderCheck = state.provider_check
+    return check
 
 
 async def _ready(state: State) -> Readiness:
     """Each dependency's state; 503 naming those that fail: the database, the job queue (on the
-    same database), and the SMS gateway when no SMPP bind is bound (sends could not go out)."""
+    same database), the SMS gateway when no SMPP bind is bound (sends could not go out), and the
+    mobile-money provider when it does not answer or refuses our credentials (nobody can pay)."""
     failed: list[str] = []
     try:
         await _jobs_depth(state)
@@ -104,9 +138,11 @@ async def _ready(state: State) -> Readiness:
     if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
         reasons = "; ".join(f"{bind.name}: {bind.last_error or bind.state}" for bind in gateway.binds)
         failed.append(f"gateway (no SMPP bind is bound: {reasons})")
+    if (provider_error := await _provider_check(state).run(state)) is not None:
+        failed.append(f"mobile money ({provider_error})")
     if failed:
         raise HTTPException(status_code=503, detail=f"not ready: {', '.join(failed)}")
-    return Readiness(status="ready", database="ok", jobs="ok", gateway=gateway)
+    return Readiness(status="ready", database="ok", jobs="ok", gateway=gateway, mobile_money="ok")
 
 
 class HealthController(Controller):
@@ -126,7 +162,8 @@ class HealthController(Controller):
     @get("/ready", operation_id="healthReady", summary="Readiness: every dependency answers",
          opt={"errors": ("service_unavailable",)})
     async def ready(self, state: State) -> Envelope[Readiness]:
-        """Ready when the database and job queue answer and an SMPP bind is bound; 503 naming what failed."""
+        """Ready when the database and job queue answer, an SMPP bind is bound and the mobile-money
+        provider answers; 503 naming what failed."""
         return ok(await _ready(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,
