@@ -60,9 +60,9 @@ def _request_credentials(ctx: Context) -> Credentials:
     if not api_key:
         raise ToolError(error_text(401, "unauthorized", "Send the account's API key in the X-API-Key header."))
     kind, _, token = (headers.get("authorization") or "").strip().partition(" ")
+    token = token.strip() if kind.lower() == "bearer" else ""  # an access token, for the dashboard-only routes
     client = getattr(request, "client", None)
-    return Credentials(api_key=api_key, access_token=token.strip() if kind.lower() == "bearer" and token.strip()
-                       else None, client_ip=client.host if client else None)
+    return Credentials(api_key=api_key, access_token=token or None, client_ip=client.host if client else None)
 
 
 class RequireApiKey:
