@@ -64,7 +64,18 @@ def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture()
 def clean_database(database_url: str) -> str:
-    """The test database with every tenant row removed and the reference data as migrated.
+    """The test database with every tenant row removed and the reference data as migrated."""
+    return emptied(database_url)
+
+
+@pytest.fixture(scope="module")
+def module_database(database_url: str) -> str:
+    """`clean_database` once for a whole module, for a running service its tests share."""
+    return emptied(database_url)
+
+
+def emptied(database_url: str) -> str:
+    """Remove every tenant row and put the reference data back as migrated.
 
     The ledger refuses TRUNCATE (append-only); this one cleanup transaction disables that
     trigger around its TRUNCATE, which needs only the tables' owner (the role that migrated).

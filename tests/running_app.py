@@ -124,12 +124,13 @@ def _seed_what_orders_buy(database_url: str) -> None:
 
 @contextmanager
 def running_app_with_customer(database_url: str, tmp_path: Path,
-                              extra_env: dict[str, str] | None = None) -> Iterator[RunningApp]:
+                              extra_env: dict[str, str] | None = None, *, worker: bool = False) -> Iterator[RunningApp]:
+    """The service with the customer; `worker` runs its job worker too (campaigns need one)."""
     # Private webhook URLs are allowed so that registering one never waits on DNS.
     env = {"UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_SECRET_KEY": "contract-tests-secret-key-long-enough-for-hs256",
            **(extra_env or {})}
-    with serving(env, tmp_path, "--no-worker") as base_url:
+    with serving(env, tmp_path, *(() if worker else ("--no-worker",))) as base_url:
         _operator("accounts", "create", "--email", EMAIL, "--password", PASSWORD, "--business-name", "Duka",
                   "--plan", "enterprise", env=env)
         _operator("credits", "grant", EMAIL, "1000000000", env=env)
