@@ -6,10 +6,15 @@ the rest. (`make test` also builds the whole site with `mkdocs build --strict`.)
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import re
+import os
 import shlex
+import signal
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -235,3 +240,60 @@ def test_the_standard_webhooks_alternative_the_tour_shows_verifies_the_services_
                "webhook-signature": standard_webhooks_signature(SECRET, "evt-1", now, BODY)}
     assert "Webhook(secret).verify(raw_body, dict(headers))" in TOUR.read_text()
     assert Webhook(SECRET).verify(BODY, dict(headers))["id"] == "evt-1"
+
+
+# --- the README's quick start, run as written --------------------------------------------------
+
+def _quick_start_script(api_port: int, receiver_port: int, workdir: Path) -> str:
+    """README's quick-start block as one bash script: terminal 1 (`make serve`) left out, as the
+    test serves; terminal 3's receiver started in the background; ports made free ones."""
+    block = re.search(r"```sh\n(.*?)```", _quick_start(), flags=re.S)
+    assert block is not None
+    text = block.group(1).replace("localhost:8000", f"127.0.0.1:{api_port}")
+    text = text.replace("127.0.0.1:9000/", f"127.0.0.1:{receiver_port}/").replace(
+        "webhook_receiver.py 9000", f"webhook_receiver.py {receiver_port}")
+    serve, rest = text.split("# terminal 2:", 1)
+    assert "make serve" in serve
+    setup, rest = rest.split("# terminal 3:", 1)
+    receiver, send = rest.split("# terminal 2:", 1)
+    receiver = receiver.split("\n", 1)[1].strip()
+    return "\n".join([
+        "set -euo pipefail", "# terminal 2:" + setup,
+        f"{receiver} > {workdir}/receiver.log 2>&1 &", f"echo $! > {workdir}/receiver.pid",  # python's pid
+        f"until grep -q listening {workdir}/receiver.log; do sleep 0.1; done",  # terminal 3 is up
+        "# terminal 2:" + send,
+    ])
+
+
+def test_the_readme_quick_start_runs_as_written_to_a_delivered_sms_and_a_verified_webhook(
+    clean_database: str, tmp_path: Path,
+) -> None:
+    from running_app import free_port, serving
+
+    workdir = tmp_path / "clone"  # the project folder the tour runs in: its .venv and docs/
+    (workdir / ".venv" / "bin").mkdir(parents=True)
+    (workdir / ".venv" / "bin" / "activate").write_text(  # the operator CLI of this interpreter
+        f'ujumbe() {{ "{sys.executable}" -m entrypoints.cli.main "$@"; }}\n')
+    (workdir / "docs").symlink_to(ROOT / "docs")
+    env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
+           "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1"}
+    with serving(env, tmp_path) as base_url:
+        script = _quick_start_script(int(base_url.rsplit(":", 1)[1]), free_port(), workdir)
+        try:
+            done = subprocess.run(["bash", "-c", script], cwd=workdir, capture_output=True, text=True,
+                                  timeout=60, env={**os.environ, **env})
+            assert done.returncode == 0, done.stderr
+            assert done.stdout.rstrip().endswith("}")
+            log = json.loads(done.stdout[done.stdout.rindex('{"success"'):])["data"]["messages"]
+            assert [m["status"] for m in log] == ["delivered"]  # delivered within the tour's `sleep 3`
+            deadline = time.monotonic() + 30  # the delivered event follows its report within moments
+            while "verified message.delivered" not in (workdir / "receiver.log").read_text():
+                assert time.monotonic() < deadline, (workdir / "receiver.log").read_text()
+                time.sleep(0.1)
+            printed = (workdir / "receiver.log").read_text()
+            assert "verified message.sent" in printed and "REFUSED" not in printed
+            assert log[0]["message_id"] in printed
+        finally:
+            if (workdir / "receiver.pid").exists():
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(int((workdir / "receiver.pid").read_text()), signal.SIGTERM)
