@@ -9,8 +9,8 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import json
-import re
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any
 
 import click
+import msgspec
 import pytest
 from click.testing import CliRunner
 
@@ -135,7 +136,7 @@ def test_every_ujumbe_command_the_tour_shows_exists_with_its_options(tour: str) 
 @cache
 def _operations() -> dict[str, set[str]]:
     """Each path of the app's OpenAPI document (no trailing slash) with its methods."""
-    schema: dict[str, Any] = json.loads(json.dumps(create_app().openapi_schema.to_schema(), default=str))
+    schema: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(create_app().openapi_schema.to_schema()))
     return {path.rstrip("/") or "/": {method.upper() for method in ops} for path, ops in schema["paths"].items()}
 
 
