@@ -7,7 +7,7 @@ SMSC   := tests/smsc
 # node-smpp, one of the two SMSC peers the SMPP tests run against, installed from its committed lock file.
 NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: install serve test lint typecheck pytest bench clean
+.PHONY: install serve test lint typecheck pytest docs docs-check bench clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,7 +38,20 @@ typecheck: $(STAMP)
 pytest: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest -n 2 -rs --durations=15
 
-test: lint typecheck pytest
+# The documentation site (mkdocs-material; pages in docs/, config in mkdocs.yml) built into site/,
+# offline: the API reference is generated from the app itself (docs/hooks/openapi.py).
+# `make test` builds it with --strict (a broken link, a missing page or a README section marker
+# gone fails it; a few seconds).
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+
+docs: $(STAMP)
+	$(MKDOCS) build --strict
+	@echo "docs built: open site/index.html (or $(BIN)/mkdocs serve -a 127.0.0.1:8001)"
+
+docs-check: $(STAMP)
+	$(MKDOCS) build --strict --quiet
+
+test: lint typecheck docs-check pytest
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py
@@ -47,4 +60,4 @@ bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/smpp_bench.py  # against the node-smpp peer (npm ci --prefix tests/smsc)
 
 clean:
-	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules
+	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules site docs/api/openapi.json
