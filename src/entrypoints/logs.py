@@ -42,9 +42,11 @@ _SECRET_PATTERNS = (
 )
 # user:password@ in a URL (the database URL, an SMPP bind): the password goes.
 _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.IGNORECASE)
-# A Tanzanian mobile number as E.164 (+255…), bare international (255…, as SMPP writes it) or
-# national (0…): the country or trunk prefix and four digits stay, then `…`, then the last two.
-_PHONE = re.compile(r"(?P<prefix>\+255|(?<![\w+])255|(?<![\w+])0)(?P<head>[67]\d{3})\d{3}(?P<tail>\d{2})(?![\w])")
+# A Tanzanian mobile number as E.164 (+255…, or %2B255… in a URL), bare international (255…, as
+# SMPP writes it) or national (0…): the country or trunk prefix and four digits stay, then `…`,
+# then the last two.
+_PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)"
+                    r"(?P<head>[67]\d{3})\d{3}(?P<tail>\d{2})(?![\w])")
 _PROCRASTINATE_JOB = "job"
 
 

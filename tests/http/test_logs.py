@@ -22,7 +22,7 @@ from entrypoints.logs import REDACTED, Redact, configure_logging, mask_phone_num
 from entrypoints.settings import Settings
 
 national = st.from_regex(r"[67][0-9]{8}", fullmatch=True)
-written_as = st.sampled_from(["+255", "255", "0"])
+written_as = st.sampled_from(["+255", "%2B255", "255", "0"])  # %2B: a + in a URL
 around = st.text(alphabet=" ,;:=()[]{}'\"/\n", max_size=3)
 words = st.text(alphabet="abcXYZ +-", max_size=12)
 
@@ -98,10 +98,11 @@ def lines(stream: io.StringIO) -> list[dict[str, Any]]:
 def test_library_records_go_through_the_same_formatter_and_redaction(log_to: LogTo) -> None:
     captured = log_to(UJUMBE_LOG_FORMAT="json")
     logging.getLogger("uvicorn.error").warning("client %s sent %s", "+255712345678", "uj_live_abc123")
+    call_string = "receive_inbound_sms[7](from_number='+255712345678', text='PIN 4321')"
     logging.getLogger("procrastinate.worker").error(
-        "Job receive_inbound_sms[7](from_number='+255712345678', text='PIN 4321') ended with status: Error",
-        extra={"job": {"id": 7, "task_name": "receive_inbound_sms", "queue": "messages", "task_kwargs": {
-            "text": "PIN 4321"}, "call_string": "receive_inbound_sms[7](from_number='+255712345678', text='PIN 4321')"}})
+        f"Job {call_string} ended with status: Error",
+        extra={"job": {"id": 7, "task_name": "receive_inbound_sms", "queue": "messages",
+                       "task_kwargs": {"text": "PIN 4321"}, "call_string": call_string}})
 
     uvicorn_line, job_line = lines(captured)
     assert (uvicorn_line["logger"], uvicorn_line["level"], uvicorn_line["event"]) == (
