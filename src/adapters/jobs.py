@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from procrastinate import App, BaseRetryStrategy, PsycopgConnector, RetryDecision
-from procrastinate.exceptions import AlreadyEnqueued, UniqueViolation
+from procrastinate import App, BaseRetryStrategy, JobContext, PsycopgConnector, RetryDecision
+from procrastinate.exceptions import AlreadyEnqueued, JobAborted, UniqueViolation
 from procrastinate.jobs import Job, Status
 from psycopg import AsyncConnection
+from structlog.contextvars import bound_contextvars
 
 log = logging.getLogger("ujumbe.jobs")
 
@@ -41,6 +43,30 @@ class CappedBackoff(BaseRetryStrategy):
 
 RETRY = CappedBackoff()
 STATUSES = ("todo", "doing", "succeeded", "failed", "cancelled", "aborted")
+
+
+async def log_job_run(call_next: Callable[[], Awaitable[Any]], context: JobContext, worker: Any) -> Any:
+    """A worker middleware: one line per job run (task, job_id, queue, attempt, status,
+    duration_ms), and the job's id and task on every line logged while it runs. The job's
+    arguments are not logged: they may carry what a customer wrote."""
+    job = context.job
+    fields = {"task": job.task_name, "job_id": job.id, "queue": job.queue}
+    started = time.perf_counter()
+    status, level, error = Status.SUCCEEDED, logging.INFO, None
+    try:
+        with bound_contextvars(job_id=job.id, task=job.task_name):
+            return await call_next()
+    except (JobAborted, asyncio.CancelledError):
+        status, level = Status.ABORTED, logging.WARNING
+        raise
+    except Exception as exc:  # retried by its retry strategy; procrastinate logs the traceback
+        status, level, error = Status.FAILED, logging.WARNING, type(exc).__name__
+        raise
+    finally:
+        log.log(level, "job run", extra={
+            **fields, "attempt": job.attempts + 1, "status": status.value, "error": error,
+            "duration_ms": round((time.perf_counter() - started) * 1000, 3),
+        })
 
 
 async def _autocommit(conn: AsyncConnection) -> None:

@@ -31,6 +31,19 @@ def _log_level(value: str | None) -> str:
     return level if level in LOG_LEVELS else "WARNING"
 
 
+LOG_FORMATS = ("json", "console")
+
+
+def _log_format(value: str | None) -> str | None:
+    """`json` or `console`; None (unset) picks by whether stderr is a terminal."""
+    chosen = (value or "").strip().lower()
+    if not chosen:
+        return None
+    if chosen not in LOG_FORMATS:
+        raise ValueError(f"UJUMBE_LOG_FORMAT={value!r}: use 'json' (one object per line) or 'console'")
+    return chosen
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -65,6 +78,10 @@ class Settings:
     jobs_stalled_after: float = 30.0
     # How much the job queue (procrastinate) logs: WARNING keeps out a line per job run.
     log_level: str = "WARNING"
+    # `json` or `console` (None: console on a terminal, else json); phone numbers in logs are
+    # masked unless `log_pii`.
+    log_format: str | None = None
+    log_pii: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,4 +112,6 @@ class Settings:
             jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),
             jobs_stalled_after=_seconds(env.get("UJUMBE_JOBS_STALLED_AFTER"), 30.0),
             log_level=_log_level(env.get("UJUMBE_LOG_LEVEL")),
+            log_format=_log_format(env.get("UJUMBE_LOG_FORMAT")),
+            log_pii=_flag(env.get("UJUMBE_LOG_PII")),
         )

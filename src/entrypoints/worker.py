@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from procrastinate import App, JobContext
 
-from adapters.jobs import RETRY, create_job_app, recover_stalled_jobs
+from adapters.jobs import RETRY, create_job_app, log_job_run, recover_stalled_jobs
 from application.deliveries import (
     APPLY_DELIVERY_REPORT,
     APPLY_DELIVERY_REPORTS,
@@ -184,6 +184,7 @@ def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, 
         "stalled_worker_timeout": settings.jobs_stalled_after,
         # New jobs arrive by LISTEN/NOTIFY; polling is the fallback.
         "fetch_job_polling_interval": 2.0,
+        "worker_middleware": [log_job_run],
     }
 
 

@@ -87,7 +87,7 @@ def test_no_route_uses_a_style_litestar_3_removes(container: Container) -> None:
     assert [str(w.message) for w in caught if issubclass(w.category, LitestarDeprecationWarning)] == []
 
 
-def test_job_runs_are_not_logged_line_by_line_unless_asked(container: Container) -> None:
+def test_the_job_queues_own_line_per_job_is_held_back_unless_asked_ours_is_not(container: Container) -> None:
     import logging
     from dataclasses import replace
 
@@ -103,6 +103,7 @@ def test_job_runs_are_not_logged_line_by_line_unless_asked(container: Container)
         assert not logging.getLogger("procrastinate.worker").isEnabledFor(logging.INFO)
         assert logging.getLogger("procrastinate.worker").isEnabledFor(logging.WARNING)
         assert logging.getLogger("ujumbe.worker").isEnabledFor(logging.INFO)  # our own lines stay
+        assert logging.getLogger("ujumbe.jobs").isEnabledFor(logging.INFO)  # the "job run" line
 
         container.settings.override(providers.Object(replace(container.settings(), log_level="INFO")))
         create_app(container)

@@ -4,19 +4,35 @@ The id is the submit's idempotency key (the simulator and SMPP adapters answer a
 with the first result), so a retry after a lost answer can never send the SMS twice. What a
 submit's answer then means for the message, and how a batch is spread over a gateway that takes
 no batches, is the application's one policy (`application.submission`), not this wrapper's.
+
+Being the edge every submit passes, it also logs one line per SMS with its final answer:
+`message_id`, `to` (masked in the log), the answer, the gateway's reference or error, and how
+long the submit took with its retries. The text is never logged.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-from application.ports import BatchSmsGateway, GatewayUnavailable, OutboundSms, SmsGateway
-from domain.submits import SubmitResult
+from application.ports import BatchSmsGateway, GatewayNoAnswer, GatewayUnavailable, OutboundSms, SmsGateway
+from domain.submits import NO_ANSWER, UNAVAILABLE, SubmitResult
 
 T = TypeVar("T")
+log = logging.getLogger("ujumbe.gateway")
+
+
+def _log_submits(batch: Sequence[OutboundSms], results: Sequence[SubmitResult], started: float) -> None:
+    duration_ms = round((time.perf_counter() - started) * 1000, 3)
+    for sms, result in zip(batch, results, strict=True):
+        log.info("sms submitted", extra={
+            "message_id": sms.message_id, "account_id": sms.account_id, "to": sms.to, "answer": result.kind.value,
+            "gateway_ref": result.gateway_ref, "reason": result.reason, "duration_ms": duration_ms,
+        })
 
 
 def retrying(inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
@@ -36,7 +52,24 @@ class RetryingGateway:
         self._max_wait = max_wait
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
-        return await self._retrying(lambda: self._inner.submit(sms))
+        return (await self._logged([sms], lambda: self._single(sms)))[0]
+
+    async def _single(self, sms: OutboundSms) -> list[SubmitResult]:
+        return [await self._retrying(lambda: self._inner.submit(sms))]
+
+    async def _logged(self, batch: Sequence[OutboundSms],
+                      call: Callable[[], Awaitable[Sequence[SubmitResult]]]) -> Sequence[SubmitResult]:
+        started = time.perf_counter()
+        try:
+            results = await call()
+        except GatewayUnavailable:
+            _log_submits(batch, [UNAVAILABLE] * len(batch), started)
+            raise
+        except GatewayNoAnswer:
+            _log_submits(batch, [NO_ANSWER] * len(batch), started)
+            raise
+        _log_submits(batch, results, started)
+        return results
 
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         try:  # the common case costs one call; tenacity only steps in after a transient fault
@@ -70,4 +103,4 @@ class RetryingBatchGateway(RetryingGateway):
 
     async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
         """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
-        return await self._retrying(lambda: self._batches.submit_many(batch))
+        return await self._logged(batch, lambda: self._retrying(lambda: self._batches.submit_many(batch)))

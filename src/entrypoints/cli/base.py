@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import click
@@ -45,5 +45,6 @@ async def services() -> AsyncIterator[Container]:
         await pool.close()
 
 
-def run_migrations(c: Container) -> list[str]:
-    return apply_migrations(c.database_url(), on_applied=lambda v: progress(f"applied {v}"))
+def run_migrations(c: Container, announce: Callable[[str], None] | None = None) -> list[str]:
+    """Apply what is not applied yet, announcing each version (on stderr, by default)."""
+    return apply_migrations(c.database_url(), on_applied=announce or (lambda v: progress(f"applied {v}")))

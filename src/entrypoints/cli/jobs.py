@@ -8,8 +8,9 @@ import click
 
 from adapters.jobs import queue_depth, totals
 from entrypoints.cli.base import cli, container, run_migrations, services
-from entrypoints.cli.output import command, emit, progress
+from entrypoints.cli.output import command, emit
 from entrypoints.gateway_binds import gateway_running
+from entrypoints.logs import configure_logging
 from entrypoints.worker import run_worker
 
 
@@ -18,12 +19,11 @@ from entrypoints.worker import run_worker
               help="Jobs this worker runs at once.")
 async def worker_command(concurrency: int) -> None:
     """Run a job worker until stopped (start as many as needed, on any machines)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST (UJUMBE_LOG_LEVEL)
-        logging.getLogger(chatty).setLevel(container().settings().log_level)
-    run_migrations(container())
+    configure_logging(container().settings())  # everything on stderr from here on is a log line
+    log = logging.getLogger("ujumbe.worker")
+    run_migrations(container(), announce=lambda version: log.info("migration %s applied", version))
     async with services() as c, gateway_running(c):
-        progress(f"ujumbe worker running, {concurrency} jobs at a time (Ctrl-C to stop)")
+        log.info("ujumbe worker running, %d jobs at a time (Ctrl-C to stop)", concurrency)
         await run_worker(c, concurrency=concurrency)
 
 

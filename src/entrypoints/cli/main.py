@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sys
@@ -11,7 +12,8 @@ import click
 import uvicorn
 
 from entrypoints.cli.base import cli, container, run_migrations
-from entrypoints.cli.output import command, emit, progress
+from entrypoints.cli.output import command, emit
+from entrypoints.logs import configure_logging
 
 # Each area registers its commands on import.
 import entrypoints.cli.accounts  # noqa: E402,F401
@@ -46,16 +48,20 @@ def migrate_command() -> None:
                    "default $FORWARDED_ALLOW_IPS, else 127.0.0.1.")
 def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded_allow_ips: str | None) -> None:
     """Migrate, then serve the HTTP API (and a job worker unless --no-worker)."""
-    run_migrations(container())
+    # Everything on stderr from here on is a log line (UJUMBE_LOG_FORMAT), uvicorn's included.
+    configure_logging(container().settings())
+    log = logging.getLogger("ujumbe.serve")
+    run_migrations(container(), announce=lambda version: log.info("migration %s applied", version))
     # uvicorn builds the app from its import string in each HTTP process, so the choice
     # of an in-process job worker travels in the environment.
     os.environ["UJUMBE_IN_PROCESS_WORKER"] = "0" if no_worker else "1"
-    progress(f"ujumbe listening on http://{host}:{port}")
+    log.info("ujumbe listening on http://%s:%s", host, port)
     # uvicorn re-raises the SIGTERM it caught once it has shut down; exit through Python then, so
     # the atexit hook that stops the embedded PostgreSQL runs instead of leaving it orphaned.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     uvicorn.run("entrypoints.http.app:create_app", factory=True, host=host, port=port,
-                workers=workers, log_level="warning", forwarded_allow_ips=forwarded_allow_ips)
+                workers=workers, log_level="warning", forwarded_allow_ips=forwarded_allow_ips,
+                log_config=None, access_log=False)  # our formatter, and our own line per request
 
 
 def main() -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.datastructures import State
-from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components
 from litestar.openapi.plugins import SwaggerRenderPlugin
@@ -43,7 +42,9 @@ from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.openapi import document_api
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
+from entrypoints.http.request_log import log_requests
 from entrypoints.http.validation import BODY_LIMIT, check_parameters
+from entrypoints.logs import configure_logging
 from entrypoints.settings import Settings
 
 ROUTE_HANDLERS: list[Any] = [
@@ -109,20 +110,11 @@ def _allow_every_method(app: Litestar) -> Callable[[Message, Scope], Awaitable[N
     return stamp_allow
 
 
-def logging_config(job_log_level: str) -> LoggingConfig:
-    """Litestar's logging (root at INFO on a queue handler), with the job queue's per-job lines
-    (procrastinate logs each job run at INFO) and the webhook client's per-POST lines held back
-    to `job_log_level` (UJUMBE_LOG_LEVEL, WARNING by default)."""
-    return LoggingConfig(loggers={
-        "litestar": {"level": "INFO", "handlers": ["queue_listener"], "propagate": False},
-        "procrastinate": {"level": job_log_level},
-        "httpx": {"level": job_log_level},
-    })
-
-
 def create_app(container: Container | None = None, *, extra_route_handlers: list[Any] | None = None) -> Litestar:
     """Build the API around a container (a fresh one from the environment by default)."""
     container = container or Container()
+    # Here as well as in `ujumbe serve`: uvicorn builds the app anew in each of its processes.
+    configure_logging(container.settings())
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -151,10 +143,11 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
             render_plugins=[SwaggerRenderPlugin(path="/swagger")],
             components=Components(security_schemes=SECURITY_SCHEMES),
         ),
-        logging_config=logging_config(container.settings().log_level),
+        logging_config=None,  # every logger goes through `entrypoints.logs`
         debug=False,
     )
     app.before_send.append(_allow_every_method(app))
+    app.asgi_handler = log_requests(app.asgi_handler)
     check_dependencies(app)
     document_security(app)
     document_api(app)

@@ -21,6 +21,7 @@ from adapters.security import API_KEY_SCHEME
 from domain.accounts import PLAN_RATE_LIMITS, Credentials
 from domain.errors import DomainError, Forbidden, Unauthorized
 from entrypoints.http.ratelimit import charge, charge_public
+from entrypoints.http.request_log import note_caller
 
 Scheme = Literal["api_key", "jwt"]
 API_KEY: Scheme = "api_key"  # the spec's K: server-to-server calls
@@ -92,6 +93,7 @@ def authenticated(*schemes: Scheme) -> Authenticated:
         except DomainError:
             await charge_public(request.scope)  # failed attempts spend the client IP's budget
             raise
+        note_caller(request.scope, credentials.account_id)
         await charge(request.scope, f"account:{credentials.account_id}",
                      PLAN_RATE_LIMITS.get(credentials.plan, PLAN_RATE_LIMITS["free"]))
         if scheme not in accepted:

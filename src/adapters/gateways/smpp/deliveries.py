@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -93,7 +94,8 @@ class CarrierReports:
         event = report_event(receipt) if receipt is not None else None
         if receipt is None or event is None:  # unreadable or intermediate: nothing to pass on
             if receipt is None:
-                log.warning("SMPP: an unreadable delivery receipt: %r", body[:200])
+                # Up to its free `text:` field, which quotes the message the customer sent.
+                log.warning("SMPP: an unreadable delivery receipt: %r", _before_text(body)[:200])
             reply(ESME_ROK)
             return
         # Which message the id stands for is looked up when the batch is handed over.
@@ -165,3 +167,8 @@ class CarrierReports:
 
 def _text(value: object) -> str:
     return value.decode("latin-1") if isinstance(value, bytes) else str(value or "")
+
+
+def _before_text(receipt: bytes) -> bytes:
+    """A receipt up to its free `text:` field (any case)."""
+    return re.split(rb"(?i)text:", receipt, maxsplit=1)[0]

