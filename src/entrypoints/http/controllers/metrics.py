@@ -52,6 +52,7 @@ class MetricsController(Controller):
     tags = ["operations"]
 
     @get("/", operation_id="metrics", summary="Prometheus metrics", media_type=CONTENT_TYPE,
+         response_description="Every metric, in Prometheus' text exposition format 0.0.4.",
          opt={"errors": (Unauthorized, Forbidden)})
     async def metrics(self, request: Request[Any, Any, Any], state: State) -> Response[str]:
         """Every metric in Prometheus' text format (docs/operator/metrics.md lists them): loopback
