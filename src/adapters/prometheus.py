@@ -23,10 +23,11 @@ from prometheus_client.metrics_core import Metric
 
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
+from domain.phone import Carrier
 
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # text/plain; version=0.0.4; charset=utf-8
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
-UNKNOWN = "unknown"  # a number libphonenumber names no carrier for
+UNKNOWN = Carrier.UNKNOWN.value  # as the API answers a number libphonenumber names no carrier for
 
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 _WEBHOOK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
