@@ -34,22 +34,20 @@ _WEBHOOK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 _SUBMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
-def share_counts(default: Path | None = None) -> Path | None:
-    """Count in the directory PROMETHEUS_MULTIPROC_DIR names (made if missing, kept as it is: the
-    operator's other processes on this host may be counting there already), or else in `default`,
-    emptied first (counts of an earlier run would be added to this one's). This process and the
-    processes it starts (they inherit the variable) count there from now on. Without either, counts
-    stay in each process. Call before any `PrometheusMetrics` exists: prometheus-client chose its
-    storage when first imported, so it is chosen again here."""
-    named = _shared_directory()
-    if named is not None:
-        Path(named).mkdir(parents=True, exist_ok=True)
-    elif default is not None:
-        shutil.rmtree(default, ignore_errors=True)
-        default.mkdir(parents=True)
-        os.environ[MULTIPROC_DIR] = named = str(default)
+def share_counts(default: Path) -> Path:
+    """The directory every process of this host counts in: the one PROMETHEUS_MULTIPROC_DIR names,
+    kept as it is (the operator's other processes may be counting there already), or else
+    `default`, emptied first (an earlier run's counts would be added to this one's). This process
+    and those it starts (they inherit the variable) count there from now on. Call before any
+    `PrometheusMetrics` exists: prometheus-client chose its storage when first imported, so it is
+    chosen again here."""
+    directory = Path(_shared_directory() or default)
+    if _shared_directory() is None:
+        shutil.rmtree(directory, ignore_errors=True)
+        os.environ[MULTIPROC_DIR] = str(directory)
+    directory.mkdir(parents=True, exist_ok=True)
     values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
-    return Path(named) if named is not None else None
+    return directory
 
 
 def _shared_directory() -> str | None:
@@ -72,6 +70,8 @@ class PrometheusMetrics:
     one process (tests) count apart."""
 
     def __init__(self) -> None:
+        if (directory := _shared_directory()) is not None:  # any command of a host set up to share counts
+            Path(directory).mkdir(parents=True, exist_ok=True)
         r = self.registry = CollectorRegistry()
         self._http_requests = Counter(
             "ujumbe_http_requests", "HTTP requests answered, by route template, method and status.",

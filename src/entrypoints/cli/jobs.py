@@ -7,7 +7,6 @@ import logging
 import click
 
 from adapters.jobs import queue_depth, totals
-from adapters.prometheus import share_counts
 from entrypoints.cli.base import cli, container, run_migrations, services
 from entrypoints.cli.output import command, emit, progress
 from entrypoints.gateway_binds import gateway_running
@@ -23,7 +22,6 @@ async def worker_command(concurrency: int) -> None:
     for chatty in ("procrastinate", "httpx"):  # not a line per job or per webhook POST (UJUMBE_LOG_LEVEL)
         logging.getLogger(chatty).setLevel(container().settings().log_level)
     run_migrations(container())
-    share_counts()  # counted with the host's API processes when PROMETHEUS_MULTIPROC_DIR is set
     async with services() as c, gateway_running(c):
         progress(f"ujumbe worker running, {concurrency} jobs at a time (Ctrl-C to stop)")
         await run_worker(c, concurrency=concurrency)
