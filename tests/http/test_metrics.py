@@ -6,6 +6,10 @@ read it; and a real `ujumbe serve --workers 2` counting every process's requests
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import subprocess
+import sys
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -26,7 +30,8 @@ from entrypoints.settings import Settings
 from campaigns_support import seed_list
 from http_helpers import error_of
 from jobs_support import drain, without_periodic_jobs
-from running_app import serving
+from running_app import serving, stop
+from tests_support import ujumbe, wait_until
 from webhook_receiver import WebhookReceiver
 
 PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8"
@@ -62,6 +67,12 @@ class Scrape:
     def labels(self, sample: str, label: str) -> set[str]:
         family = self.families[sample.removesuffix("_total").removesuffix("_count")]
         return {s.labels[label] for s in family.samples if s.name == sample}
+
+
+def scrape_of(base_url: str) -> Scrape:
+    response = httpx.get(f"{base_url}/metrics", timeout=10)
+    assert response.status_code == 200, response.text
+    return Scrape(response.text)
 
 
 async def scrape(scraper: httpx.AsyncClient) -> Scrape:
@@ -205,7 +216,33 @@ def test_requests_spread_over_several_api_processes_are_counted_in_one_scrape(
         while len({path.stem.rsplit("_", 1)[1] for path in counts.glob("counter_*.db")}) < 2:
             assert sent < 400, "every request went to one process"
             asyncio.run(burst())  # new connections each time: the processes take turns accepting them
-        scraped = httpx.get(f"{base_url}/metrics", timeout=10)
-    assert scraped.status_code == 200
-    assert Scrape(scraped.text).value("ujumbe_http_requests_total", route="/health/live", method="GET",
+        scraped = scrape_of(base_url)
+    assert scraped.value("ujumbe_http_requests_total", route="/health/live", method="GET",
                                       status="200") == sent
+
+
+def test_a_separate_job_worker_sharing_the_directory_is_counted_in_the_api_scrape(
+        clean_database: str, tmp_path: Path) -> None:
+    counts = tmp_path / "host-metrics"
+    env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
+           "UJUMBE_SECRET_KEY": "metrics-tests-secret-key-long-enough-for-hs256",
+           "UJUMBE_SIMULATOR_DLR_DELAY": "0", "PROMETHEUS_MULTIPROC_DIR": str(counts)}
+    with serving(env, tmp_path, "--no-worker") as base_url:
+        assert ujumbe("accounts", "create", "--email", "duka@example.com", "--password", "s3cret-pass",
+                      env=env).returncode == 0
+        assert ujumbe("credits", "grant", "duka@example.com", "5", env=env).returncode == 0  # counted by the CLI
+        key = json.loads(ujumbe("keys", "create", "duka@example.com", "--json", env=env).stdout)["key"]
+        sent = httpx.post(f"{base_url}/v1/sms", json={"to": VODACOM, "message": "Habari"},
+                          headers={"X-API-Key": key}, timeout=30)
+        assert sent.status_code == 200, sent.text
+        with open(tmp_path / "worker.log", "wb") as log:
+            worker = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "worker"],
+                                      env={**os.environ, **env}, stdout=log, stderr=log)
+            try:  # the delivery report is applied by the worker, in its own process
+                got = wait_until(lambda: "ujumbe_sms_delivery_reports" in (s := scrape_of(base_url)).families and s)
+            finally:
+                stop(worker)
+    assert got.value("ujumbe_sms_delivery_reports_total", status="delivered", carrier="Vodacom") == 1
+    assert got.value("ujumbe_sms_sends_total", outcome="sent", carrier="Vodacom") == 1  # the API's process
+    assert got.value("ujumbe_ledger_postings_total", type="grant") == 1  # `ujumbe credits grant`'s
+    assert got.value("ujumbe_ledger_postings_total", type="deduct") == 1
