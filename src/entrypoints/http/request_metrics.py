@@ -1,8 +1,9 @@
-"""Every HTTP request counted: by route template (`/v1/contact-lists/{list_id}`, never the path
+"""Every HTTP request answered, counted: by route template (`/v1/contact-lists/{list_id}`, never the path
 itself, so ids do not make new series; `unmatched` for any path no route has), method and status,
 with how long it took to answer.
 
-It wraps the app's whole handler, outside routing, so 404s and 405s count too.
+It wraps the app's whole handler, outside routing, so 404s and 405s count too. A request whose
+client left before any answer began is not counted: nobody was answered.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def count_requests(app: ASGIApp, metrics: PrometheusMetrics) -> ASGIApp:
         if scope["type"] != ScopeType.HTTP:
             await app(scope, receive, send)
             return
-        started, status = time.perf_counter(), 500
+        started, status = time.perf_counter(), 0
 
         async def send_status(message: Message) -> None:
             nonlocal status
@@ -35,7 +36,8 @@ def count_requests(app: ASGIApp, metrics: PrometheusMetrics) -> ASGIApp:
             await app(scope, receive, send_status)
         finally:
             method = scope.get("method", "")
-            metrics.http_request(scope.get("path_template") or UNMATCHED, method if method in _METHODS else "other",
-                                 status, time.perf_counter() - started)
+            if status:
+                metrics.http_request(scope.get("path_template") or UNMATCHED,
+                                     method if method in _METHODS else "other", status, time.perf_counter() - started)
 
     return counted
