@@ -1,7 +1,9 @@
 """What the service counts as it works, for its operators' dashboards.
 
-Each call reports something that has happened for good: a use case calls after its transaction
-committed, so a send, a posting or a delivery rolled back is never counted. Counts only, by
+Each call reports something that has happened for good, after the transaction that made it
+committed (a use case calls after its commit; the unit of work reports each commit's ledger
+postings, whichever area posted them), so a send, a posting or a delivery rolled back is never
+counted. Counts only, by
 bounded kinds (an outcome, a carrier, an encoding, an entry type): never an account, a number
 or an id. Where nobody scrapes (the memory adapters, an embedded use), `NO_METRICS` counts nothing.
 """
