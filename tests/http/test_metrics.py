@@ -1,7 +1,8 @@
 """GET /metrics after real traffic, read with prometheus-client's own text parser: sends by
 carrier and encoding, parts billed, delivery reports, ledger postings, webhook attempts, gateway
 submits, HTTP requests by route template, the job queue, payment orders and campaigns; who may
-read it; and a real `ujumbe serve --workers 2` counting every process's requests in one scrape."""
+read it; a real `ujumbe serve --workers 2` counting every process's requests in one scrape; and a
+separate `ujumbe worker` and a one-off CLI command sharing the API's PROMETHEUS_MULTIPROC_DIR."""
 
 from __future__ import annotations
 
