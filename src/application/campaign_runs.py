@@ -27,7 +27,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from application.events import campaign_finished
-from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, SmsGateway, UnitOfWork, UnitOfWorkFactory
+from application.ports import (
+    NO_METRICS, RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory,
+)
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from domain.campaigns import (
     BATCH_SIZE,
@@ -81,10 +83,10 @@ class RunCampaign:
     """The job's work for a `running` campaign: settle, pay and hand over, complete."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 concurrency: int = 50, give_up_after: timedelta = GIVE_UP_AFTER) -> None:
+                 concurrency: int = 50, give_up_after: timedelta = GIVE_UP_AFTER, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._concurrency, self._give_up_after = concurrency, give_up_after
-        self._record = RecordOutcomes(uow, clock, ids)
+        self._record = RecordOutcomes(uow, clock, ids, metrics)
 
     async def __call__(self, account_id: str, campaign_id: str) -> RunReport:
         async with self._uow() as uow:

@@ -25,6 +25,8 @@ from application.ports import (
     IdGenerator,
     InboundSms,
     JobQueue,
+    Metrics,
+    NO_METRICS,
     OutboxEvent,
     UnitOfWork,
     UnitOfWorkFactory,
@@ -103,34 +105,35 @@ class _Apply:
     def __init__(self, clock: Clock, ids: IdGenerator) -> None:
         self._clock, self._ids = clock, ids
 
-    async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> ReportResult:
+    async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> Message | None:
+        """The message as the report moved it; None when the report changes nothing."""
         now = self._clock.now()
         moved = message.reported(report.event, report.reported_at, report.error, now)
         if moved is message:
-            return ReportResult.IGNORED
+            return None
         await uow.delivery_reports.record_status(moved)
         await uow.events.add(message_event(moved, self._ids.new_id(), now))
         if moved.campaign_id is not None:
             # Only a report that moved the message gets here, so each message counts once.
             await uow.campaigns.count_final_status(moved.account_id, moved.campaign_id, moved.status, now)
-        return ReportResult.APPLIED
+        return moved
 
 
 class ApplyDeliveryReport:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+        self._uow, self._clock, self._metrics = uow, clock, metrics
         self._apply = _Apply(clock, ids)
 
     async def __call__(self, report: DeliveryReport) -> ReportResult:
         async with self._uow() as uow:
             message = await _reported_message(uow, report.gateway_ref)
+            moved = None if message is None else await self._apply(uow, message, report)
             if message is None:
                 await uow.delivery_reports.add_unmatched(report, self._clock.now())
-                result = ReportResult.UNMATCHED
-            else:
-                result = await self._apply(uow, message, report)
             await uow.commit()
-        return result
+        if moved is not None:
+            self._metrics.messages_reported([moved])
+        return ReportResult.UNMATCHED if message is None else ReportResult.APPLIED if moved else ReportResult.IGNORED
 
 
 class ApplyDeliveryReports:
@@ -139,8 +142,8 @@ class ApplyDeliveryReports:
     statement, moved in memory, written back, their events added and the campaigns' counters
     moved once per campaign and status. A retry re-applies nothing (first final report wins)."""
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
-        self._uow, self._clock, self._ids = uow, clock, ids
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+        self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
 
     async def __call__(self, reports: Sequence[DeliveryReport]) -> list[ReportResult]:
         async with self._uow() as uow:
@@ -174,26 +177,30 @@ class ApplyDeliveryReports:
             for (account_id, campaign_id, status), n in counts.items():
                 await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
             await uow.commit()
+        self._metrics.messages_reported(current.values())
         return results
 
 
 class RematchDeliveryReports:
     """Applies recorded reports whose message has since got its gateway reference."""
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+        self._uow, self._clock, self._metrics = uow, clock, metrics
         self._apply = _Apply(clock, ids)
 
     async def __call__(self, limit: int = 500) -> int:
         now = self._clock.now()
         matched = 0
+        moved: list[Message] = []
         async with self._uow() as uow:
             for unmatched in await uow.delivery_reports.unmatched(now - REMATCH_WINDOW, limit):
                 message = await _reported_message(uow, unmatched.report.gateway_ref)
                 if message is None:
                     continue
-                await self._apply(uow, message, unmatched.report)
+                if (applied := await self._apply(uow, message, unmatched.report)) is not None:
+                    moved.append(applied)
                 await uow.delivery_reports.mark_matched(unmatched.id, now)
                 matched += 1
             await uow.commit()
+        self._metrics.messages_reported(moved)
         return matched

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWorkFactory
+from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.rules import MAX_BULK_RECIPIENTS
@@ -40,11 +40,12 @@ class ReconcileStuckMessages:
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
                  give_up_after: timedelta = GIVE_UP_AFTER, batch_size: int = MAX_BULK_RECIPIENTS,
-                 max_per_run: int = 20 * MAX_BULK_RECIPIENTS, concurrency: int = 50) -> None:
+                 max_per_run: int = 20 * MAX_BULK_RECIPIENTS, concurrency: int = 50,
+                 metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._give_up_after, self._batch_size, self._max_per_run = give_up_after, batch_size, max_per_run
         self._concurrency = concurrency  # the gateway's window when it takes no batches
-        self._record = RecordOutcomes(uow, clock, ids)
+        self._record = RecordOutcomes(uow, clock, ids, metrics)
 
     async def __call__(self, older_than: timedelta = timedelta(minutes=5)) -> ReconcileReport:
         # Untouched since before the run started: a message claimed here is touched, so a later

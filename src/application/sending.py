@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from application.ports import Clock, IdGenerator, SmsGateway, UnitOfWork, UnitOfWorkFactory
+from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
 from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
@@ -115,10 +115,10 @@ class SendSms:
     """Single send (`POST /v1/sms/`, `POST /v1/sms/send`): debit, submit, then sent or refunded."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 default_sender: str) -> None:
+                 default_sender: str, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
-        self._record = RecordOutcomes(uow, clock, ids)
+        self._record = RecordOutcomes(uow, clock, ids, metrics)
 
     async def __call__(self, request: SmsRequest) -> SendResult:
         draft = Draft.of(request.message, request.sender)
@@ -162,11 +162,11 @@ class SendBulk:
     """`POST /v1/sms/bulk`: one debit for the batch, concurrent submits, one refund for rejects."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 default_sender: str, concurrency: int = 50) -> None:
+                 default_sender: str, concurrency: int = 50, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
         self._concurrency = concurrency
-        self._record = RecordOutcomes(uow, clock, ids)
+        self._record = RecordOutcomes(uow, clock, ids, metrics)
 
     async def __call__(self, request: BulkRequest) -> BulkResult:
         if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:

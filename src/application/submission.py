@@ -27,6 +27,8 @@ from application.ports import (
     GatewayNoAnswer,
     GatewayUnavailable,
     IdGenerator,
+    Metrics,
+    NO_METRICS,
     OutboundSms,
     SmsGateway,
     UnitOfWorkFactory,
@@ -81,10 +83,10 @@ async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurre
 
 class RecordOutcomes:
     """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events,
-    and the messages handed over without an answer marked so."""
+    and the messages handed over without an answer marked so; once committed, the outcomes counted."""
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator) -> None:
-        self._uow, self._clock, self._ids = uow, clock, ids
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+        self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
 
     async def __call__(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                        unanswered: Sequence[Message] = ()) -> dict[str, Message]:
@@ -116,6 +118,7 @@ class RecordOutcomes:
             if final:
                 await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
             await uow.commit()
+        self._metrics.messages_settled(final.values())
         return final
 
     async def _record_sent(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
@@ -125,4 +128,6 @@ class RecordOutcomes:
         async with self._uow() as uow:
             moved = await uow.messages.record_sent(account_id, [outcome for _, outcome in outcomes], events, at)
             await uow.commit()
-        return {mid: settled[mid] for mid in moved}
+        final = {mid: settled[mid] for mid in moved}
+        self._metrics.messages_settled(final.values())
+        return final

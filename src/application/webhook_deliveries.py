@@ -19,6 +19,8 @@ from application.ports import (
     Clock,
     IdGenerator,
     JobQueue,
+    Metrics,
+    NO_METRICS,
     OutboxEvent,
     UnitOfWork,
     UnitOfWorkFactory,
@@ -97,8 +99,9 @@ class DeliverWebhook:
     """
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, sender: WebhookSender, jobs: JobQueue,
-                 jitter: Callable[[], float] = random.random) -> None:
+                 jitter: Callable[[], float] = random.random, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._sender, self._jobs, self._jitter = uow, clock, sender, jobs, jitter
+        self._metrics = metrics
 
     async def __call__(self, account_id: str, delivery_id: str) -> WebhookDelivery | None:
         async with self._uow() as uow:
@@ -142,6 +145,8 @@ class DeliverWebhook:
             if step.disable_endpoint:
                 await uow.webhooks.disable_endpoint(account_id, endpoint.id, "receiver answered 410 Gone")
             await uow.commit()
+        self._metrics.webhook_attempted("retrying" if attempted.status is DeliveryStatus.PENDING
+                                        else attempted.status.value, response.duration_ms / 1000)
         if attempted.status is DeliveryStatus.PENDING:
             await schedule_delivery(self._jobs, attempted)
         return attempted

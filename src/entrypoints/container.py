@@ -20,6 +20,7 @@ from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.uow import PostgresUnitOfWork
+from adapters.prometheus import PrometheusMetrics
 from adapters.ratelimit import LimitsRateLimiter
 from adapters.security import (
     AesGcmSecretBox,
@@ -93,7 +94,7 @@ from application.payment_operations import (
 )
 from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
-from application.ports import Clock, GatewayListener, MobileMoney
+from application.ports import Clock, GatewayListener, Metrics, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPayerOtp,
@@ -129,14 +130,14 @@ def _database_url(settings: Settings) -> str:
     return resolve_database_url(settings.database_url, settings.data_dir)
 
 
-def _smpp_gateway(settings: Settings, listener: GatewayListener, clock: Clock) -> SmppGateway | None:
+def _smpp_gateway(settings: Settings, listener: GatewayListener, clock: Clock, metrics: Metrics) -> SmppGateway | None:
     """The SMPP binds UJUMBE_GATEWAY names (None for the simulator); a bad setting stops start-up."""
     if settings.gateway == "simulator":
         return None
     if not settings.gateway.startswith("smpp://"):
         raise ValueError(f"UJUMBE_GATEWAY={settings.gateway!r}: use 'simulator' or smpp://system_id:password@host:port")
     return SmppGateway(parse_binds(settings.gateway), default_sender=settings.default_sender, clock=clock,
-                       listener=listener)
+                       listener=listener, metrics=metrics)
 
 
 def _gateway(smpp: SmppGateway | None, simulator: Callable[[], SimulatorGateway]) -> RetryingGateway:
@@ -187,6 +188,8 @@ class Container(containers.DeclarativeContainer):
 
     clock = providers.Singleton(SystemClock)
     ids = providers.Singleton(UuidGenerator)
+    # what the service counts (GET /metrics); the unit of work counts ledger postings as they commit
+    metrics = providers.Singleton(PrometheusMetrics)
 
     database_url = providers.Singleton(_database_url, settings)
     pool = providers.Singleton(create_pool, database_url)
@@ -195,7 +198,7 @@ class Container(containers.DeclarativeContainer):
     job_app = providers.Singleton(build_job_app, __self__)
     job_queue = providers.Singleton(ProcrastinateJobQueue, job_app)
     wake_outbox_dispatch = providers.Singleton(WakeOutboxDispatch, job_queue, DISPATCH_OUTBOX)
-    uow = providers.Factory(PostgresUnitOfWork, pool=pool, on_events_committed=wake_outbox_dispatch)
+    uow = providers.Factory(PostgresUnitOfWork, pool=pool, on_events_committed=wake_outbox_dispatch, metrics=metrics)
 
     # accounts and credentials
     secret_key = providers.Singleton(
@@ -234,9 +237,9 @@ class Container(containers.DeclarativeContainer):
     gateway_listener = providers.Singleton(QueueGatewayReports, job_queue)
     simulator = providers.Singleton(
         SimulatorGateway, pool=pool, clock=clock, ids=ids, listener=gateway_listener,
-        report_delay=settings.provided.simulator_dlr_delay,
+        report_delay=settings.provided.simulator_dlr_delay, metrics=metrics,
     )
-    smpp_gateway = providers.Singleton(_smpp_gateway, settings, gateway_listener, clock)
+    smpp_gateway = providers.Singleton(_smpp_gateway, settings, gateway_listener, clock, metrics)
     gateway = providers.Singleton(_gateway, smpp_gateway, simulator.provider)
     submit_window = providers.Singleton(_submit_window, smpp_gateway)
 
@@ -246,14 +249,15 @@ class Container(containers.DeclarativeContainer):
     credit_history = providers.Factory(CreditHistory, uow=uow.provider)
     send_sms = providers.Factory(
         SendSms, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-        default_sender=settings.provided.default_sender,
+        default_sender=settings.provided.default_sender, metrics=metrics,
     )
     send_bulk = providers.Factory(
         SendBulk, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-        default_sender=settings.provided.default_sender, concurrency=submit_window,
+        default_sender=settings.provided.default_sender, concurrency=submit_window, metrics=metrics,
     )
     reconcile_stuck_messages = providers.Factory(
-        ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway, concurrency=submit_window
+        ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway, concurrency=submit_window,
+        metrics=metrics,
     )
     list_sender_ids = providers.Factory(
         ListSenderIds, uow=uow.provider, default_sender=settings.provided.default_sender
@@ -295,9 +299,12 @@ class Container(containers.DeclarativeContainer):
     set_voucher_rate_card = providers.Factory(SetVoucherRateCard, uow=uow.provider, clock=clock)
 
     # delivery reports, inbound SMS and opt-outs (issue 5)
-    apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids)
-    apply_delivery_reports = providers.Factory(ApplyDeliveryReports, uow=uow.provider, clock=clock, ids=ids)
-    rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids)
+    apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids,
+                                              metrics=metrics)
+    apply_delivery_reports = providers.Factory(ApplyDeliveryReports, uow=uow.provider, clock=clock, ids=ids,
+                                               metrics=metrics)
+    rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids,
+                                                 metrics=metrics)
     receive_inbound_sms = providers.Factory(ReceiveInboundSms, uow=uow.provider, clock=clock, ids=ids)
     list_inbound_messages = providers.Factory(ListInboundMessages, uow=uow.provider)
     is_opted_out = providers.Factory(IsOptedOut, uow=uow.provider)
@@ -313,7 +320,7 @@ class Container(containers.DeclarativeContainer):
     delete_webhook = providers.Factory(DeleteWebhook, uow=uow.provider)
     list_webhook_deliveries = providers.Factory(ListWebhookDeliveries, uow=uow.provider)
     deliver_webhook = providers.Factory(
-        DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue
+        DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue, metrics=metrics
     )
     deliver_due_webhooks = providers.Factory(DeliverDueWebhooks, uow=uow.provider, clock=clock, jobs=job_queue)
     check_low_balance = providers.Factory(CheckLowBalance, clock=clock, ids=ids)
@@ -402,7 +409,7 @@ class Container(containers.DeclarativeContainer):
         StartCampaign, uow=uow.provider, clock=clock, ids=ids, default_sender=settings.provided.default_sender
     )
     run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-                                     concurrency=submit_window)
+                                     concurrency=submit_window, metrics=metrics)
     cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)

@@ -67,6 +67,8 @@ class Settings:
     # Where browsers reach this service: Google's consent redirects back under it.
     public_url: str = PUBLIC_URL
     webhooks_allow_private: bool = False
+    # GET /metrics: with a token, only requests bearing it; without, loopback clients only.
+    metrics_token: str | None = None
     in_process_worker: bool = False
     # Seconds between an accepted simulated submit and its delivery report (0 in tests).
     simulator_dlr_delay: float = 2.0
@@ -106,6 +108,7 @@ class Settings:
             google_revoke_url=env.get("UJUMBE_GOOGLE_REVOKE_URL") or GOOGLE_REVOKE_URL,
             public_url=(env.get("UJUMBE_PUBLIC_URL") or PUBLIC_URL).rstrip("/"),
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
+            metrics_token=env.get("UJUMBE_METRICS_TOKEN") or None,
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
             simulator_payment_delay=_seconds(env.get("UJUMBE_SIMULATOR_PAYMENT_DELAY"), 3.0),

@@ -6,7 +6,9 @@ fuzzer sends thousands from 127.0.0.1, so after its first seconds every public a
 429: the run would measure the rate limiter (tests/http/test_rate_limits.py does that) instead of
 the routes, and the ignored-auth check would read a 429 to a request without credentials as auth
 not enforced. `ujumbe serve` trusts `X-Forwarded-For` from 127.0.0.1, so each request names a
-different address; the numbering is a counter, so one run is like the next.
+different address; the numbering is a counter, so one run is like the next. Except GET /metrics:
+it answers loopback clients only (UJUMBE_METRICS_TOKEN unset), so its requests keep the
+fuzzer's own address, 127.0.0.1, and are judged on the metrics, not refused as from 10.x.
 
 An account holds at most 20 webhooks. Outside the stateful phase nothing follows a registration,
 so each webhook registered there is deleted at once: every registration the fuzzer tries is
@@ -178,9 +180,10 @@ def _added(url: str, headers: dict[str, str]) -> Any:
     return added.json()["data"]
 
 
-@schemathesis.deserializer("text/csv")
+@schemathesis.deserializer("text/csv", "text/plain")
 def csv_text(context: Any, response: Any) -> str:
-    """A CSV report is text: validated against its (string) schema like any other body."""
+    """A CSV report, and the Prometheus metrics, are text: validated against their (string)
+    schema like any other body."""
     return str(response.content.decode("utf-8"))
 
 
@@ -189,7 +192,8 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     n = next(_requests)
     if case.headers is None:
         case.headers = {}
-    case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
+    if case.operation.label != "GET /metrics":
+        case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
     key = case.headers.get("Idempotency-Key")
     if isinstance(key, str) and len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH and _IDEMPOTENCY_KEY.fullmatch(key):
         unique = f"~{n}"

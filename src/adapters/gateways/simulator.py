@@ -4,6 +4,7 @@ in PostgreSQL (`simulator_messages`), so the CLI in another process and tests ca
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -19,14 +20,20 @@ from application.ports import (
     GatewayNoAnswer,
     GatewayUnavailable,
     IdGenerator,
+    Metrics,
+    NO_METRICS,
     OutboundSms,
 )
-from domain.submits import SubmitResult
+from domain.submits import Answer, SubmitResult
 
 _COLUMNS = (
     "message_id, account_id::text AS account_id, to_number AS to, sender, body AS text,"
     " accepted, gateway_ref, error, created_at"
 )
+
+
+def _failure(exc: Exception) -> str:
+    return Answer.UNAVAILABLE.value if isinstance(exc, GatewayUnavailable) else Answer.NO_ANSWER.value
 
 
 def recording_failure(exc: Exception) -> Exception:
@@ -48,8 +55,10 @@ class SimulatorGateway:
     statements, not 1000 transactions."""
 
     def __init__(self, pool: AsyncConnectionPool, clock: Clock, ids: IdGenerator,
-                 listener: GatewayListener | None = None, report_delay: float = 0.0) -> None:
+                 listener: GatewayListener | None = None, report_delay: float = 0.0,
+                 metrics: Metrics = NO_METRICS) -> None:
         self._pool = pool
+        self._metrics = metrics  # every submit's answer time, as the bind `simulator`
         self._clock = clock
         self._ids = ids
         # Delivery reports go to the listener, `report_delay` seconds after each accepted submit.
@@ -61,13 +70,31 @@ class SimulatorGateway:
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         """Accept or reject by number; a repeated message id gets its first answer again."""
-        row, _ = await self._recorded(sms)
+        started = time.monotonic()
+        try:
+            row, _ = await self._recorded(sms)
+        except (GatewayUnavailable, GatewayNoAnswer) as exc:
+            self._observe([_failure(exc)], started)
+            raise
+        self._observe([row.result().kind], started)
         return row.result()
 
     async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
         """A bulk's submits handed over at once: one INSERT and one report hand-over for all."""
-        rows = await asyncio.gather(*(self._enqueue(sms) for sms in batch))
-        return [row.result() for row, _ in rows]
+        started = time.monotonic()
+        try:
+            rows = await asyncio.gather(*(self._enqueue(sms) for sms in batch))
+        except (GatewayUnavailable, GatewayNoAnswer) as exc:
+            self._observe([_failure(exc)] * len(batch), started)
+            raise
+        results = [row.result() for row, _ in rows]
+        self._observe([result.kind for result in results], started)
+        return results
+
+    def _observe(self, answers: Sequence[str], started: float) -> None:
+        elapsed = time.monotonic() - started
+        for answer in answers:
+            self._metrics.gateway_submitted("simulator", answer, elapsed)
 
     async def _recorded(self, sms: OutboundSms) -> tuple[ReceivedSms, bool]:
         """The row for the message id and whether this submit created it."""

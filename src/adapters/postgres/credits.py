@@ -72,6 +72,7 @@ def _entry(row: dict[str, Any]) -> LedgerEntry:
 class PostgresLedger:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
+        self.posted: list[Posting] = []  # appended in this transaction (counted once it commits)
 
     async def post(self, account_id: str, posting: Posting, entry_id: str, at: datetime) -> LedgerEntry:
         params = {
@@ -93,6 +94,7 @@ class PostgresLedger:
             await cur.execute(statement, params)
             row = await cur.fetchone()
         if row is not None:
+            self.posted.append(posting)
             return _entry(row)
         return await self.why_not_posted(account_id, posting)
 

@@ -199,6 +199,7 @@ class PostgresMessages:
         self._conn = conn
         self._events = events  # the unit of work's outbox: events written here count for its wake-up
         self._groups = groups  # None: every statement alone
+        self.paid: list[Posting] = []  # deductions appended in this transaction (counted once it commits)
 
     async def add_many(self, messages: Sequence[Message]) -> None:
         if len(messages) == 1:  # a single send: one INSERT beats COPY's extra round trips
@@ -218,7 +219,10 @@ class PostgresMessages:
             raise ValueError("a paid message is paid by a deduction")
         # Nothing else in the transaction: the statement joins the next group commit, so the
         # account's balance row is locked once for many sends' debits and one commit's sync.
-        return await run_grouped(self._groups, pay_in_order, self._conn, _Paid(message, deduction, entry_id, at))
+        paid = await run_grouped(self._groups, pay_in_order, self._conn, _Paid(message, deduction, entry_id, at))
+        if paid:
+            self.paid.append(deduction)
+        return paid
 
     async def get(self, account_id: str, message_id: str) -> Message | None:
         async with self._conn.cursor(row_factory=dict_row) as cur:

@@ -34,6 +34,7 @@ from adapters.postgres.reference import (
     PostgresVoucherRates,
 )
 from adapters.postgres.webhooks import PostgresWebhooks
+from application.ports import NO_METRICS, Metrics
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +43,15 @@ class PostgresUnitOfWork:
     """Borrows a connection for the block; repositories share it and never open their own."""
 
     def __init__(self, pool: AsyncConnectionPool,
-                 on_events_committed: Callable[[], Awaitable[None]] | None = None) -> None:
+                 on_events_committed: Callable[[], Awaitable[None]] | None = None,
+                 metrics: Metrics = NO_METRICS) -> None:
         self._pool = pool
         self._conn: AsyncConnection | None = None
         # Called after a commit that added outbox events (queues their dispatch job).
         self._on_events_committed = on_events_committed
+        # Told of the ledger postings each commit made: every area posts through here, and a
+        # posting rolled back is never counted.
+        self._metrics = metrics
 
     @property
     def connection(self) -> AsyncConnection:
@@ -107,6 +112,9 @@ class PostgresUnitOfWork:
 
     async def commit(self) -> None:
         await self.connection.commit()
+        posted, self.ledger.posted, self.messages.paid = [*self.ledger.posted, *self.messages.paid], [], []
+        if posted:
+            self._metrics.credits_posted(posted)
         if self.campaigns.written >= ANALYZE_AFTER:
             await self._analyze_messages()
         if self.events.added and self._on_events_committed is not None:
@@ -130,3 +138,4 @@ class PostgresUnitOfWork:
     async def rollback(self) -> None:
         await self.connection.rollback()
         self.events.added = 0
+        self.ledger.posted, self.messages.paid = [], []

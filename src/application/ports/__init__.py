@@ -48,6 +48,7 @@ from application.ports.google_contacts import (
 )
 from application.ports.idempotency import Claim, IdempotencyKeys, IdempotencyRecord
 from application.ports.inbound import InboundMessage, InboundRepository, InboundSms, OptOutRepository
+from application.ports.metrics import NO_METRICS, Metrics, NoMetrics
 from application.ports.message_logs import MessageLogEntry, MessageLogFilter, MessageLogs
 from application.ports.messages import MessageRepository, SenderId, SenderIdRepository
 from application.ports.notifications import Notification, NotificationKind, NotificationRepository
@@ -180,6 +181,9 @@ __all__ = [
     "MessageLogFilter",
     "MessageLogs",
     "MessageRepository",
+    "Metrics",
+    "NO_METRICS",
+    "NoMetrics",
     "Notification",
     "NotificationKind",
     "NotificationRepository",

@@ -31,6 +31,7 @@ from entrypoints.http.controllers.payments import PaymentsController, VouchersCo
 from entrypoints.http.controllers.payment_callbacks import PaymentCallbacksController
 from entrypoints.http.controllers.webhooks import WebhooksController
 from entrypoints.http.controllers.message_logs import MessageLogsController
+from entrypoints.http.controllers.metrics import MetricsController
 from entrypoints.http.controllers.quotes import QuoteController
 from entrypoints.http.controllers.reference import ReferenceController
 from entrypoints.http.controllers.senders import SenderIdsController
@@ -41,6 +42,7 @@ from entrypoints.http.dependencies import check_dependencies
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.openapi import document_api
+from entrypoints.http.request_metrics import count_requests
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
 from entrypoints.http.request_log import log_requests
 from entrypoints.http.validation import BODY_LIMIT, check_parameters
@@ -49,6 +51,7 @@ from entrypoints.settings import Settings
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
+    MetricsController,
     AuthController,
     ApiKeysController,
     QuoteController,
@@ -148,6 +151,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
     )
     app.before_send.append(_allow_every_method(app))
     app.asgi_handler = log_requests(app.asgi_handler)
+    app.asgi_handler = count_requests(app.asgi_handler, container.metrics())
     check_dependencies(app)
     document_security(app)
     document_api(app)

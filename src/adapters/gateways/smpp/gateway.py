@@ -30,6 +30,7 @@ import asyncio
 import itertools
 import logging
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -53,7 +54,7 @@ from adapters.gateways.smpp.session import (
     SubmitSmResp,
     status_name,
 )
-from application.ports import Clock, GatewayListener, GatewayNoAnswer, GatewayUnavailable, OutboundSms
+from application.ports import NO_METRICS, Clock, GatewayListener, GatewayNoAnswer, GatewayUnavailable, Metrics, OutboundSms
 from domain.phone import carrier_of
 from domain.submits import Answer, SubmitResult
 
@@ -69,13 +70,14 @@ _REMEMBERED_PARTS = 500_000
 class SmppGateway:
     def __init__(self, binds: Sequence[BindSettings], *, default_sender: str, clock: Clock,
                  listener: GatewayListener | None = None, bind_wait: float = 2.0,
-                 throttle_retries: int = 30, flush_every: float = 0.002) -> None:
+                 throttle_retries: int = 30, flush_every: float = 0.002, metrics: Metrics = NO_METRICS) -> None:
         if not binds:
             raise ValueError("an SMPP gateway needs at least one bind")
         self._binds = list(binds)
         self._default_sender = default_sender
         self._bind_wait = bind_wait
         self._throttle_retries = throttle_retries
+        self._metrics = metrics  # each submit_sm's round trip, by bind
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sessions: list[SmppSession] = []
         self._answers: OrderedDict[str, SubmitResult] = OrderedDict()
@@ -222,10 +224,25 @@ class SmppGateway:
     async def _submit_part(self, session: SmppSession, pdu: Any,
                            heard: Callable[[SubmitSmResp], None]) -> SubmitSmResp:
         for _ in range(self._throttle_retries):
-            answer = await session.submit(pdu, heard)
+            answer = await self._timed_submit(session, pdu, heard)
             if answer.status not in _THROTTLED:
                 return answer
         raise SessionUnavailable(f"still throttled after {self._throttle_retries} tries")
+
+    async def _timed_submit(self, session: SmppSession, pdu: Any,
+                            heard: Callable[[SubmitSmResp], None]) -> SubmitSmResp:
+        started, kind = time.monotonic(), Answer.NO_ANSWER.value
+        try:
+            answer = await session.submit(pdu, heard)
+        except SessionUnavailable:
+            kind = Answer.UNAVAILABLE.value
+            raise
+        else:
+            kind = (Answer.ACCEPTED.value if answer.status == ESME_ROK
+                    else "throttled" if answer.status in _THROTTLED else Answer.REJECTED.value)
+            return answer
+        finally:
+            self._metrics.gateway_submitted(session.settings.name, kind, time.monotonic() - started)
 
     def _answer_heard(self, message_id: str, parts: int, first: str | None) -> Callable[[SubmitSmResp], None]:
         """What to note as a part's answer is read, before anything read after it (its receipt

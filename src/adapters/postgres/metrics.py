@@ -1,0 +1,134 @@
+"""What the service's state is, read from PostgreSQL when Prometheus scrapes: the job queue, the
+SMPP binds (as their processes publish them), payment orders and campaigns.
+
+Every process sees the same rows, so whichever answers the scrape reports the whole service, and
+nothing of a process that died lingers. Each query reads a small table or an index (campaigns and
+payment orders by status, the jobs still queued), never the message log or the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+
+from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.metrics_core import Metric
+from psycopg_pool import AsyncConnectionPool
+
+_JOBS = (
+    "SELECT queue_name, status::text, count(*) FROM procrastinate_jobs"
+    " WHERE status IN ('todo', 'doing', 'failed') GROUP BY queue_name, status"
+)
+# A job waits from when it is due: deferred (its `deferred` event) or scheduled for then.
+_OLDEST_WAITING = (
+    "SELECT j.queue_name, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at)))::float8"
+    " FROM procrastinate_jobs j"
+    " LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'"
+    " WHERE j.status = 'todo' AND (j.scheduled_at IS NULL OR j.scheduled_at <= now())"
+    " GROUP BY j.queue_name"
+)
+_BINDS = (
+    "SELECT bind, count(*) FILTER (WHERE status ->> 'state' = 'bound'),"
+    " coalesce(sum((status ->> 'window')::int), 0), coalesce(sum((status ->> 'in_flight')::int), 0),"
+    " coalesce(sum((status ->> 'tps')::int), 0), coalesce(sum((status ->> 'tps_limit')::float8), 0)"
+    " FROM gateway_binds WHERE updated_at >= %s GROUP BY bind"
+)
+_PAYMENT_ORDERS = "SELECT provider, status, count(*) FROM payment_orders GROUP BY provider, status"
+_CAMPAIGNS = (
+    "SELECT status, count(*), coalesce(sum(sent_count), 0), coalesce(sum(delivered_count), 0),"
+    " coalesce(sum(failed_count), 0) FROM campaigns GROUP BY status"
+)
+JOB_STATUSES = ("todo", "doing", "failed")
+CAMPAIGN_MESSAGE_STATUSES = ("sent", "delivered", "failed")
+
+
+def _gauge(name: str, documentation: str, labels: list[str]) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, documentation, labels=labels)
+
+
+class ServiceState:
+    """A prometheus-client collector of what one read found (`read_state`)."""
+
+    def __init__(self, families: list[Metric], database_up: bool) -> None:
+        self._families = families
+        self._up = database_up
+
+    def collect(self) -> Iterator[Metric]:
+        up = GaugeMetricFamily("ujumbe_database_up", "1 when this scrape could read the service's state "
+                                                     "from PostgreSQL, else 0 (the state metrics are then absent).")
+        up.add_metric([], 1.0 if self._up else 0.0)
+        yield up
+        yield from self._families
+
+
+async def read_state(pool: AsyncConnectionPool, *, binds_since: datetime, timeout: float = 5.0) -> ServiceState:
+    """The state as it stands (binds as reported since `binds_since`); a database that does not
+    answer gives `ujumbe_database_up 0`."""
+    try:
+        async with pool.connection(timeout=timeout) as conn:
+            jobs = await (await conn.execute(_JOBS)).fetchall()
+            oldest = await (await conn.execute(_OLDEST_WAITING)).fetchall()
+            binds = await (await conn.execute(_BINDS, (binds_since,))).fetchall()
+            orders = await (await conn.execute(_PAYMENT_ORDERS)).fetchall()
+            campaigns = await (await conn.execute(_CAMPAIGNS)).fetchall()
+    except Exception:  # any failure to read: the scrape still answers, saying so
+        return ServiceState([], database_up=False)
+    return ServiceState([*_jobs(jobs, oldest), *_binds(binds), *_payment_orders(orders), *_campaigns(campaigns)],
+                        database_up=True)
+
+
+def _jobs(jobs: list[tuple[str, str, int]], oldest: list[tuple[str, float]]) -> list[Metric]:
+    depth = _gauge("ujumbe_job_queue_depth", "Jobs in the queue: todo (waiting, or scheduled for later), "
+                                             "doing (running) and failed (retries spent), by queue.",
+                   ["queue", "status"])
+    counted = {(queue, status): n for queue, status, n in jobs}
+    queues = sorted({queue for queue, _ in counted} | {queue for queue, _ in oldest})
+    for queue in queues:
+        for status in JOB_STATUSES:
+            depth.add_metric([queue, status], float(counted.get((queue, status), 0)))
+    age = _gauge("ujumbe_job_queue_oldest_waiting_seconds", "How long the oldest job that is due has waited "
+                                                             "to start, by queue (0: none waiting).", ["queue"])
+    waited = dict(oldest)
+    for queue in queues:
+        age.add_metric([queue], max(0.0, float(waited.get(queue) or 0.0)))
+    return [depth, age]
+
+
+def _binds(rows: list[tuple[str, int, int, int, int, float]]) -> list[Metric]:
+    bound = _gauge("ujumbe_gateway_bind_bound", "Processes holding the SMPP bind bound (0: it is down "
+                                                "everywhere).", ["bind"])
+    window = _gauge("ujumbe_gateway_bind_window", "Submits the bind may keep in flight (its window), summed "
+                                                  "over the processes holding it.", ["bind"])
+    in_use = _gauge("ujumbe_gateway_bind_window_in_use", "Submits in flight on the bind, awaiting their answer.",
+                    ["bind"])
+    tps = _gauge("ujumbe_gateway_bind_tps", "Submits per second on the bind (the last whole second).", ["bind"])
+    tps_limit = _gauge("ujumbe_gateway_bind_tps_limit", "The bind's submits-per-second cap (0: none).", ["bind"])
+    for name, n_bound, n_window, n_in_flight, n_tps, limit in rows:
+        bound.add_metric([name], float(n_bound))
+        window.add_metric([name], float(n_window))
+        in_use.add_metric([name], float(n_in_flight))
+        tps.add_metric([name], float(n_tps))
+        tps_limit.add_metric([name], float(limit))
+    return [bound, window, in_use, tps, tps_limit]
+
+
+def _payment_orders(rows: list[tuple[str, str, int]]) -> list[Metric]:
+    orders = _gauge("ujumbe_payment_orders", "Payment orders, by provider and status (pending, confirmed, "
+                                             "failed).", ["provider", "status"])
+    for provider, status, n in rows:
+        orders.add_metric([provider, status], float(n))
+    return [orders]
+
+
+def _campaigns(rows: list[tuple[str, int, int, int, int]]) -> list[Metric]:
+    campaigns = _gauge("ujumbe_campaigns", "Campaigns, by status.", ["status"])
+    messages = _gauge("ujumbe_campaign_messages", "Campaign messages over every campaign, by status: sent (went "
+                                                  "out, delivered ones included), delivered, failed.", ["status"])
+    totals = dict.fromkeys(CAMPAIGN_MESSAGE_STATUSES, 0)
+    for status, n, sent, delivered, failed in rows:
+        campaigns.add_metric([status], float(n))
+        for key, value in zip(CAMPAIGN_MESSAGE_STATUSES, (sent, delivered, failed), strict=True):
+            totals[key] += int(value)
+    for status, total in totals.items():
+        messages.add_metric([status], float(total))
+    return [campaigns, messages]

@@ -1,0 +1,143 @@
+"""The `Metrics` port over prometheus-client, with the HTTP request counts beside it.
+
+Several processes on one host (uvicorn's workers, each with its job worker, and `ujumbe worker`s)
+count together through prometheus-client's multiprocess mode: with PROMETHEUS_MULTIPROC_DIR set,
+every process writes its counts to its own files in that directory, and a scrape, answered by
+whichever process gets it, adds up the files of all of them (a dead process's counts included:
+a counter never goes back). Without it, the counts are this process's own. Only counters and
+histograms are counted here; what is state (queue depth, bind windows, orders by status) is read
+from PostgreSQL at scrape time, so no process's gauge can go stale when it dies.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from prometheus_client import CONTENT_TYPE_PLAIN_0_0_4, CollectorRegistry, Counter, Histogram, generate_latest, values
+from prometheus_client.multiprocess import MultiProcessCollector
+from prometheus_client.registry import Collector
+from prometheus_client.metrics_core import Metric
+
+from domain.ledger import Posting
+from domain.messages import Message, MessageStatus
+from domain.phone import Carrier
+
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # text/plain; version=0.0.4; charset=utf-8
+MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
+UNKNOWN = Carrier.UNKNOWN.value  # as the API answers a number libphonenumber names no carrier for
+
+_HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_WEBHOOK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+_SUBMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+def share_counts(default: Path) -> Path:
+    """The directory every process of this host counts in: the one PROMETHEUS_MULTIPROC_DIR names,
+    kept as it is (the operator's other processes may be counting there already), or else
+    `default`, emptied first (an earlier run's counts would be added to this one's). This process
+    and those it starts (they inherit the variable) count there from now on. Call before any
+    `PrometheusMetrics` exists: prometheus-client chose its storage when first imported, so it is
+    chosen again here."""
+    directory = Path(_shared_directory() or default)
+    if _shared_directory() is None:
+        shutil.rmtree(directory, ignore_errors=True)
+        os.environ[MULTIPROC_DIR] = str(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
+    return directory
+
+
+def _shared_directory() -> str | None:
+    return os.environ.get(MULTIPROC_DIR) or None
+
+
+class _Joined:
+    """Several collectors read as one (what `generate_latest` takes)."""
+
+    def __init__(self, sources: Iterable[Collector]) -> None:
+        self._sources = list(sources)
+
+    def collect(self) -> Iterator[Metric]:
+        for source in self._sources:
+            yield from source.collect()
+
+
+class PrometheusMetrics:
+    """One per process (the container's): its metrics in a registry of its own, so two apps in
+    one process (tests) count apart."""
+
+    def __init__(self) -> None:
+        if (directory := _shared_directory()) is not None:  # any command of a host set up to share counts
+            Path(directory).mkdir(parents=True, exist_ok=True)
+        r = self.registry = CollectorRegistry()
+        self._http_requests = Counter(
+            "ujumbe_http_requests", "HTTP requests answered, by route template, method and status.",
+            ["route", "method", "status"], registry=r)
+        self._http_seconds = Histogram(
+            "ujumbe_http_request_duration_seconds", "Time to answer an HTTP request, by route template and method.",
+            ["route", "method"], buckets=_HTTP_BUCKETS, registry=r)
+        self._sends = Counter(
+            "ujumbe_sms_sends", "SMS whose submit outcome was recorded: sent (the gateway took it) or failed "
+            "(refunded), by carrier and encoding.", ["outcome", "carrier", "encoding"], registry=r)
+        self._parts = Counter(
+            "ujumbe_sms_parts_billed", "SMS parts billed for sends the gateway took (160 GSM-7 / 70 UCS-2 "
+            "characters a part).", ["carrier", "encoding"], registry=r)
+        self._reports = Counter(
+            "ujumbe_sms_delivery_reports", "Messages a delivery report moved, by the status it moved them to.",
+            ["status", "carrier"], registry=r)
+        self._postings = Counter(
+            "ujumbe_ledger_postings", "Ledger postings committed, by entry type.", ["type"], registry=r)
+        self._credits = Counter(
+            "ujumbe_ledger_credits", "Credits moved by committed ledger postings, by entry type.", ["type"],
+            registry=r)
+        self._webhooks = Counter(
+            "ujumbe_webhook_delivery_attempts", "Webhook POSTs, by result: succeeded, retrying (tried again "
+            "later) or failed (given up).", ["result"], registry=r)
+        self._webhook_seconds = Histogram(
+            "ujumbe_webhook_delivery_duration_seconds", "Time a webhook receiver took to answer, by result.",
+            ["result"], buckets=_WEBHOOK_BUCKETS, registry=r)
+        self._submit_seconds = Histogram(
+            "ujumbe_gateway_submit_duration_seconds", "Time the SMS gateway took to answer a submit, by bind "
+            "(`simulator` for the simulator) and answer.", ["bind", "answer"], buckets=_SUBMIT_BUCKETS,
+            registry=r)
+
+    # -- the Metrics port -----------------------------------------------------------------------
+
+    def messages_settled(self, messages: Iterable[Message]) -> None:
+        for message in messages:
+            carrier = message.carrier or UNKNOWN
+            self._sends.labels(message.status.value, carrier, message.encoding).inc()
+            if message.status is not MessageStatus.FAILED:
+                self._parts.labels(carrier, message.encoding).inc(message.sms_parts)
+
+    def messages_reported(self, messages: Iterable[Message]) -> None:
+        for message in messages:
+            self._reports.labels(message.status.value, message.carrier or UNKNOWN).inc()
+
+    def credits_posted(self, postings: Iterable[Posting]) -> None:
+        for posting in postings:
+            self._postings.labels(posting.type.value).inc()
+            self._credits.labels(posting.type.value).inc(posting.credits)
+
+    def webhook_attempted(self, result: str, seconds: float) -> None:
+        self._webhooks.labels(result).inc()
+        self._webhook_seconds.labels(result).observe(seconds)
+
+    def gateway_submitted(self, bind: str, answer: str, seconds: float) -> None:
+        self._submit_seconds.labels(bind, answer).observe(seconds)
+
+    # -- HTTP and the scrape ----------------------------------------------------------------------
+
+    def http_request(self, route: str, method: str, status: int, seconds: float) -> None:
+        self._http_requests.labels(route, method, str(status)).inc()
+        self._http_seconds.labels(route, method).observe(seconds)
+
+    def exposition(self, *state: Collector) -> bytes:
+        """The Prometheus text of every count (every process's, in multiprocess mode) and `state`."""
+        directory = _shared_directory()
+        counted: Collector = (self.registry if directory is None
+                              else MultiProcessCollector(None, directory))  # type: ignore[no-untyped-call]
+        return generate_latest(_Joined([counted, *state]))

@@ -1,0 +1,65 @@
+"""GET /metrics: the service's metrics in Prometheus' text format, for the operator's Prometheus.
+
+Not public: what the counts reveal (traffic, carriers, payments) is the operator's. Without
+UJUMBE_METRICS_TOKEN it answers loopback clients only (a Prometheus on the same host, or a proxy
+there that passes the client's address in X-Forwarded-For); refused: 403 `forbidden`. With a
+token it answers only requests bearing it (`Authorization: Bearer <token>`), from anywhere;
+refused: 401 `unauthorized`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+from typing import Any
+
+from litestar import Controller, Request, Response, get
+from litestar.datastructures import State
+
+from adapters.postgres.metrics import read_state
+from adapters.prometheus import CONTENT_TYPE
+from domain.errors import Forbidden, Unauthorized
+from entrypoints.gateway_binds import REPORT_STALE_AFTER
+
+METRICS_PATH = "/metrics"
+
+
+def is_loopback(host: str | None) -> bool:
+    try:
+        address = ipaddress.ip_address(host or "")
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return address.is_loopback
+
+
+def check_access(request: Request[Any, Any, Any], token: str | None) -> None:
+    """Pass, or raise the refusal the request gets."""
+    if token is None:
+        if not is_loopback(request.client.host if request.client else None):
+            raise Forbidden("GET /metrics answers loopback clients only; set UJUMBE_METRICS_TOKEN to scrape "
+                            "it from elsewhere.")
+        return
+    scheme, _, presented = request.headers.get("authorization", "").partition(" ")
+    # compared in constant time: the answer's timing says nothing of how much of a guess was right
+    if scheme.lower() != "bearer" or not hmac.compare_digest(presented.strip().encode(), token.encode()):
+        raise Unauthorized("GET /metrics needs `Authorization: Bearer <UJUMBE_METRICS_TOKEN>`.")
+
+
+class MetricsController(Controller):
+    path = METRICS_PATH
+    tags = ["operations"]
+
+    @get("/", operation_id="metrics", summary="Prometheus metrics", media_type=CONTENT_TYPE,
+         response_description="Every metric, in Prometheus' text exposition format 0.0.4.",
+         opt={"errors": (Unauthorized, Forbidden)})
+    async def metrics(self, request: Request[Any, Any, Any], state: State) -> Response[str]:
+        """Every metric in Prometheus' text format (docs/operator/metrics.md lists them): loopback
+        clients only, or, when UJUMBE_METRICS_TOKEN is set, requests bearing it."""
+        container = state.container
+        check_access(request, container.settings().metrics_token)
+        service = await read_state(container.pool(), binds_since=container.clock().now() - REPORT_STALE_AFTER)
+        # the header in full: Litestar would add a second charset to a text/ media type
+        return Response(container.metrics().exposition(service).decode(), media_type=CONTENT_TYPE,
+                        headers={"content-type": CONTENT_TYPE})
