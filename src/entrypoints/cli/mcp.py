@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import os
 
 import anyio
 import click
 
-from entrypoints.cli.base import cli
+from entrypoints.cli.base import cli, container
+from entrypoints.logs import configure_logging
 
 DEFAULT_API_URL = "http://127.0.0.1:8000"  # where `ujumbe serve` listens by default
 
@@ -34,8 +36,9 @@ def mcp_command(over_http: bool, host: str, port: int, api_url: str) -> None:
     """
     from entrypoints.mcp.server import run_http, run_stdio  # the SDK loads only for this command
 
+    configure_logging(container().settings())  # on stderr, as every command's: stdout is the stdio protocol's
     if over_http:
-        click.echo(f"ujumbe MCP listening on http://{host}:{port}/mcp (API: {api_url})", err=True)
+        logging.getLogger("ujumbe.mcp").info("ujumbe MCP listening on http://%s:%s/mcp (API: %s)", host, port, api_url)
         anyio.run(run_http, api_url, host, port)
         return
     api_key = os.environ.get("UJUMBE_API_KEY", "").strip()

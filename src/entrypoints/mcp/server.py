@@ -118,5 +118,6 @@ def http_app(api: RestApi, host: str = "127.0.0.1") -> Any:
 async def run_http(api_url: str, host: str, port: int) -> None:
     """Serve http://host:port/mcp until SIGINT or SIGTERM."""
     async with RestApi(api_url) as api:
-        config = uvicorn.Config(http_app(api, host), host=host, port=port, log_level="warning", lifespan="on")
+        config = uvicorn.Config(http_app(api, host), host=host, port=port, log_level="warning", lifespan="on",
+                                log_config=None)  # our formatter, set by the command
         await uvicorn.Server(config).serve()
