@@ -34,6 +34,9 @@ _WEBHOOK_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 _SUBMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
+METRICS_DIRECTORY = "metrics"  # under the data directory, unless PROMETHEUS_MULTIPROC_DIR names one
+
+
 def share_counts(default: Path) -> Path:
     """The directory every process of this host counts in: the one PROMETHEUS_MULTIPROC_DIR names,
     kept as it is (the operator's other processes may be counting there already), or else
@@ -48,6 +51,15 @@ def share_counts(default: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
     return directory
+
+
+def join_counts(directory: Path) -> None:
+    """Count in `directory` when a `ujumbe serve` of this host shares it (it made it) and the
+    operator named none: an operator's one-off command (a grant) or a `ujumbe worker` then shows in
+    that server's scrape. Nothing changes otherwise."""
+    if _shared_directory() is None and directory.is_dir():
+        os.environ[MULTIPROC_DIR] = str(directory)
+        values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
 
 
 def _shared_directory() -> str | None:

@@ -222,12 +222,13 @@ def test_requests_spread_over_several_api_processes_are_counted_in_one_scrape(
                                       status="200") == sent
 
 
-def test_a_separate_job_worker_sharing_the_directory_is_counted_in_the_api_scrape(
+def test_a_separate_job_worker_and_an_operator_command_on_the_same_data_dir_are_counted_in_the_api_scrape(
         clean_database: str, tmp_path: Path) -> None:
-    counts = tmp_path / "host-metrics"
+    """No PROMETHEUS_MULTIPROC_DIR anywhere: `ujumbe serve` makes `<data dir>/metrics`, and the
+    worker and the CLI of the same data directory count there."""
     env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_SECRET_KEY": "metrics-tests-secret-key-long-enough-for-hs256",
-           "UJUMBE_SIMULATOR_DLR_DELAY": "0", "PROMETHEUS_MULTIPROC_DIR": str(counts)}
+           "UJUMBE_SIMULATOR_DLR_DELAY": "0"}
     with serving(env, tmp_path, "--no-worker") as base_url:
         assert ujumbe("accounts", "create", "--email", "duka@example.com", "--password", "s3cret-pass",
                       env=env).returncode == 0

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 import click
 
 from adapters.postgres.migrate import migrate as apply_migrations
+from adapters.prometheus import METRICS_DIRECTORY, join_counts
 from entrypoints.cli.output import progress
 from entrypoints.container import Container
 from entrypoints.gateway_binds import close_gateway
@@ -20,6 +21,8 @@ from entrypoints.worker import jobs_running
 def cli(ctx: click.Context, as_json: bool) -> None:
     """ujumbe: SMS platform for Tanzania — server, worker and operator tools."""
     ctx.obj = {"json": as_json, "container": Container()}
+    if ctx.invoked_subcommand not in ("serve", "mcp"):  # serve makes the shared directory afresh
+        join_counts(ctx.obj["container"].settings().data_dir.resolve() / METRICS_DIRECTORY)
 
 
 def container() -> Container:
