@@ -218,13 +218,13 @@ def progress(message: str) -> None:
 
 # ---- errors -------------------------------------------------------------------------------------
 
-def fail(code: str, message: str, hint: str | None = None) -> None:
-    """An error on stderr and exit code 1: `{"error": {code, message}}` under --json, else one line
-    that ends with what to do next when there is something to do."""
+def fail(code: str, message: str, hint: str | None = None, *, human: str | None = None) -> None:
+    """An error on stderr and exit code 1: `{"error": {code, message}}` under --json, else one line,
+    `human` in place of the message if given, that ends with what to do next when there is a hint."""
     if wants_json():
         click.echo(json.dumps({"error": {"code": code, "message": message}}), err=True)
     else:
-        shown = message.strip().splitlines()[0] if hint else message  # a driver's error spans lines
+        shown = human or (message.strip().splitlines()[0] if hint else message)  # a driver's error spans lines
         click.echo(f"error: {shown} ({code})" + (f" — {hint}" if hint else ""), err=True)
     sys.exit(1)
 
@@ -248,7 +248,8 @@ def command(group: click.Group, name: str | None = None, **kwargs: Any) -> Calla
                     return asyncio.run(_awaited(result))
                 return result
             except DomainError as exc:
-                fail(exc.code, *hint_for(click.get_current_context(), exc.code, exc.message))
+                human, hint = hint_for(click.get_current_context(), exc.code, exc.message)
+                fail(exc.code, exc.message, hint, human=human)
             except (click.ClickException, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
                 raise
             except Exception as exc:  # an operator gets one line, not a traceback
