@@ -70,7 +70,7 @@ def _complete(words: str, cword: int, tmp_path: Path) -> list[str]:
     """What click answers bash for COMP_WORDS/COMP_CWORD, as `ujumbe completion bash` asks it."""
     result = subprocess.run(
         [sys.executable, "-m", "entrypoints.cli.main"], capture_output=True, text=True, timeout=60,
-        env={**os.environ, **_env(tmp_path), "_UJUMBE_COMPLETE": "bash_complete", "COMP_WORDS": words,
+        check=False, env={**os.environ, **_env(tmp_path), "_UJUMBE_COMPLETE": "bash_complete", "COMP_WORDS": words,
              "COMP_CWORD": str(cword)})
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
@@ -96,6 +96,6 @@ def test_bash_loads_the_script_and_completes_with_it(tmp_path: Path) -> None:
              'printf "%s\\n" "${COMPREPLY[@]}"')
     env = {**os.environ, **_env(tmp_path), "PATH": f"{shim.parent}:{os.environ['PATH']}"}
     done = subprocess.run(["/bin/bash", "--norc", "-c", probe], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=60, env=env)
+                          timeout=60, env=env, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["accounts"]

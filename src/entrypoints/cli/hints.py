@@ -66,14 +66,16 @@ def hint_for(ctx: click.Context, code: str, message: str) -> tuple[str, str | No
     return message, None
 
 
-def hint_for_exception(exc: Exception) -> str | None:
-    """The next step for a failure outside the domain: the database missing, unreachable or old."""
-    kind, text = type(exc).__name__, str(exc)
-    if kind in ("UndefinedTable", "UndefinedColumn", "UndefinedFunction") or "does not exist" in text and \
-            "relation" in text:
-        return "the database is not migrated: ujumbe migrate"
-    if kind in ("OperationalError", "PoolTimeout", "ConnectionTimeout") or "connection" in text.lower():
-        return "is PostgreSQL running and UJUMBE_DATABASE_URL right? then: ujumbe migrate"
-    if kind == "ConnectorException":  # procrastinate's, when its tables are missing
-        return "the database is not migrated: ujumbe migrate"
+def hint_for_exception(exc: BaseException) -> str | None:
+    """The next step for a failure outside the domain: the database missing, unreachable or not
+    migrated. A library's wrapper (procrastinate's ConnectorException) is looked through to its cause."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        kind, text = type(seen).__name__, str(seen)
+        if kind in ("UndefinedTable", "UndefinedColumn", "UndefinedFunction", "UndefinedObject") or (
+                "relation" in text and "does not exist" in text):
+            return "the database is not migrated: ujumbe migrate"
+        if kind in ("OperationalError", "PoolTimeout", "ConnectionTimeout"):
+            return "is PostgreSQL running and UJUMBE_DATABASE_URL right? then: ujumbe migrate"
+        seen = seen.__cause__ or seen.__context__
     return None
