@@ -72,7 +72,7 @@ async def test_watch_follows_a_campaign_until_it_is_no_longer_under_way(
 
     watch = subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "campaigns", "watch", campaign.id,
                               "--every", "0.2", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, env={**os.environ, **env})
+                             text=True, env={**os.environ, **env, "TTY_COMPATIBLE": "0"})
     try:
         assert watch.stderr is not None
         # stderr is not a terminal: the bar becomes a line per change; the first says it is waiting

@@ -14,7 +14,7 @@ from tests_support import ujumbe
 
 @pytest.fixture()
 def env(clean_database: str, tmp_path: Path) -> dict[str, str]:
-    return {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path)}
+    return {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path), "TTY_COMPATIBLE": "0"}
 
 
 def run_json(*args: str, env: dict[str, str]) -> Any:

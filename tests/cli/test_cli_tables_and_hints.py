@@ -20,7 +20,8 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 @pytest.fixture()
 def env(clean_database: str, tmp_path: Path) -> dict[str, str]:
-    return {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path)}
+    # stdout is a pipe; TTY_COMPATIBLE=0 keeps it one even where the environment forces colour
+    return {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path), "TTY_COMPATIBLE": "0"}
 
 
 def _demo() -> click.Group:
@@ -139,7 +140,7 @@ def test_errors_say_what_to_do_next(env: dict[str, str]) -> None:
 def test_an_unmigrated_database_points_to_migrate(clean_database: str, tmp_path: Path) -> None:
     # A schema with no tables in it is a database nobody migrated yet.
     unmigrated = make_conninfo(clean_database, options="-csearch_path=nowhere")
-    env = {"UJUMBE_DATABASE_URL": unmigrated, "UJUMBE_DATA_DIR": str(tmp_path)}
+    env = {"UJUMBE_DATABASE_URL": unmigrated, "UJUMBE_DATA_DIR": str(tmp_path), "TTY_COMPATIBLE": "0"}
     result = ujumbe("accounts", "list", env=env)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.strip().endswith("— the database is not migrated: ujumbe migrate")
