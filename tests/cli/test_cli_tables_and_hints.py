@@ -61,6 +61,21 @@ def test_rich_table_when_stdout_is_a_terminal() -> None:
     assert lines[1].index("1500") + 4 == lines[2].index("7") + 1  # numbers right-aligned
 
 
+def test_cells_stay_on_one_line_in_a_pipe_and_are_never_rich_markup() -> None:
+    @click.group()
+    def demo() -> None:
+        """A group for the table helper alone."""
+
+    @command(demo, "odd")
+    def odd() -> None:
+        emit_table([], ("text",), [("Habari\nMama",), ("[bold]DUKA[/bold]",)], title="[red]title[/red]")
+
+    plain = CliRunner().invoke(demo, ["odd"], env={"TTY_COMPATIBLE": "0"}).output
+    assert plain.splitlines() == ["[red]title[/red]", "text", "Habari\\nMama", "[bold]DUKA[/bold]"]
+    rich = ANSI.sub("", CliRunner().invoke(demo, ["odd"], env={"TTY_COMPATIBLE": "1", "COLUMNS": "80"}).output)
+    assert "[red]title[/red]" in rich and "[bold]DUKA[/bold]" in rich and "Habari" in rich
+
+
 def test_json_skips_the_table() -> None:
     result = CliRunner().invoke(_demo(), ["rows", "--json"], env={"TTY_COMPATIBLE": "1"})
     assert result.output == ('[{"sender": "DUKA", "credits": 1500, "status": "delivered"}, '

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from enum import Enum
 from typing import Any, ParamSpec, TypeVar
@@ -105,7 +105,7 @@ def cell(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, datetime):
-        return value.strftime("%Y-%m-%d %H:%M:%S")
+        return (value.astimezone(UTC) if value.tzinfo else value).strftime("%Y-%m-%d %H:%M:%S")
     if isinstance(value, Enum):
         return str(value.value)
     return str(value)
@@ -155,7 +155,7 @@ def _styled(column: Col, text: str) -> Text:
 def _rich(section: Table | Fields) -> RenderableType:
     if isinstance(section, Fields):
         table = RichTable.grid(padding=(0, 2))
-        table.title, table.title_justify = section.title, "left"
+        table.title, table.title_justify = _title(section.title), "left"
         table.add_column(style="bold cyan", no_wrap=True)
         table.add_column(overflow="fold")
         for name, value in section.pairs:
@@ -164,7 +164,7 @@ def _rich(section: Table | Fields) -> RenderableType:
     if not section.rows:
         return Text(section.empty, style="dim")
     columns = [_col(c) for c in section.columns]
-    table = RichTable(title=section.title, box=None, header_style="bold cyan", pad_edge=False,
+    table = RichTable(title=_title(section.title), box=None, header_style="bold cyan", pad_edge=False,
                       show_edge=False, title_justify="left")
     for column in columns:
         table.add_column(column.header, justify="right" if column.right else "left", overflow="fold")
@@ -173,15 +173,24 @@ def _rich(section: Table | Fields) -> RenderableType:
     return table
 
 
+def _title(title: str | None) -> Text | None:
+    return Text(title, style="italic") if title else None  # text, never read as rich markup
+
+
+def _one_line(value: Any) -> str:
+    """A cell on one line: a pipe gets one line per row even when a message has line breaks."""
+    return cell(value).replace("\r", "").replace("\n", "\\n")
+
+
 def _plain(section: Table | Fields) -> str:
     if isinstance(section, Fields):
         width = max((cell_len(name) for name, _ in section.pairs), default=0)
-        lines = [f"{name}{' ' * (width - cell_len(name))}  {cell(value)}" for name, value in section.pairs]
+        lines = [f"{name}{' ' * (width - cell_len(name))}  {_one_line(value)}" for name, value in section.pairs]
     elif not section.rows:
         lines = [section.empty]
     else:
         columns = [_col(c) for c in section.columns]
-        grid = [[c.header for c in columns], *([cell(v) for v in row] for row in section.rows)]
+        grid = [[c.header for c in columns], *([_one_line(v) for v in row] for row in section.rows)]
         widths = [max(cell_len(line[i]) for line in grid) for i in range(len(columns))]
         lines = ["  ".join(_pad(text, width, column.right) for text, width, column in zip(line, widths, columns,
                                                                                           strict=True)).rstrip()
