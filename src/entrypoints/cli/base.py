@@ -19,7 +19,18 @@ from entrypoints.worker import jobs_running
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output for every command.")
 @click.pass_context
 def cli(ctx: click.Context, as_json: bool) -> None:
-    """ujumbe: SMS platform for Tanzania — server, worker and operator tools."""
+    """ujumbe: SMS platform for Tanzania — server, worker and operator tools.
+
+    Every command takes --json for scripts; `ujumbe COMMAND --help` shows examples.
+    Tab completion: `ujumbe completion --help`.
+
+    \b
+    Examples:
+      ujumbe serve
+      ujumbe accounts create --email shop@example.com --password s3cret-pass
+      ujumbe credits grant shop@example.com 250
+      ujumbe accounts list --json
+    """
     ctx.obj = {"json": as_json, "container": Container()}
     if ctx.invoked_subcommand not in ("serve", "mcp"):  # serve makes the shared directory afresh
         join_counts(ctx.obj["container"].settings().data_dir.resolve() / METRICS_DIRECTORY)

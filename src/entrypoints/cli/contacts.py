@@ -50,7 +50,12 @@ def _report_text(report: ImportReport) -> str:
 
 @cli.group()
 def contacts() -> None:
-    """Contact lists: import files of contacts."""
+    """Contact lists: import files of contacts.
+
+    \b
+    Examples:
+      ujumbe contacts import shop@example.com 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f6a7b8 wateja.csv
+    """
 
 
 @command(contacts, "import")
@@ -59,7 +64,13 @@ def contacts() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path))
 async def import_contacts(email: str, list_id: str, file: Path) -> None:
     """Import FILE (CSV or .xlsx, as POST /v1/contact-lists/{listId}/import takes it) into the list
-    LIST_ID of the account with EMAIL; print the report (rows left out, with their reason)."""
+    LIST_ID of the account with EMAIL; print the report (rows left out, with their reason).
+
+    \b
+    Examples:
+      ujumbe contacts import shop@example.com 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f6a7b8 wateja.csv
+      ujumbe contacts import shop@example.com 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f6a7b8 wateja.xlsx --json
+    """
     size = file.stat().st_size
     if size > MAX_IMPORT_BYTES:
         raise ImportFileTooLarge()

@@ -6,12 +6,18 @@ import click
 
 from application.credits import Grant
 from entrypoints.cli.base import cli, services
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import command, emit, emit_table
 
 
 @cli.group()
 def credits() -> None:
-    """Grant credits and read balances."""
+    """Grant credits and read balances.
+
+    \b
+    Examples:
+      ujumbe credits grant shop@example.com 250 --description "Welcome credits"
+      ujumbe credits balance shop@example.com
+    """
 
 
 @command(credits, "grant")
@@ -21,7 +27,13 @@ def credits() -> None:
 @click.option("--reference", default=None,
               help="Idempotency reference: a grant repeated with it is applied once.")
 async def grant_credits(email: str, amount: int, description: str | None, reference: str | None) -> None:
-    """Give AMOUNT credits to the account with EMAIL (ledger `grant`)."""
+    """Give AMOUNT credits to the account with EMAIL (ledger `grant`).
+
+    \b
+    Examples:
+      ujumbe credits grant shop@example.com 250 --description "Welcome credits"
+      ujumbe credits grant shop@example.com 100 --reference promo-2026-01   # repeated: applied once
+    """
     async with services() as c:
         account = await c.find_account()(email)
         entry = await c.grant_credits()(Grant(account.id, amount, description, reference))
@@ -36,7 +48,13 @@ async def grant_credits(email: str, amount: int, description: str | None, refere
 @command(credits, "balance")
 @click.argument("email")
 async def credit_balance(email: str) -> None:
-    """The credit balance of the account with EMAIL."""
+    """The credit balance of the account with EMAIL.
+
+    \b
+    Examples:
+      ujumbe credits balance shop@example.com
+      ujumbe credits balance shop@example.com --json | jq .balance
+    """
     async with services() as c:
         account = await c.find_account()(email)
         found = await c.get_balance()(account.id)
@@ -46,14 +64,25 @@ async def credit_balance(email: str) -> None:
 
 @cli.group()
 def senders() -> None:
-    """Register the sender IDs an account may send under."""
+    """Register the sender IDs an account may send under.
+
+    \b
+    Examples:
+      ujumbe senders add shop@example.com DUKA
+      ujumbe senders list shop@example.com
+    """
 
 
 @command(senders, "add")
 @click.argument("email")
 @click.argument("sender")
 async def add_sender(email: str, sender: str) -> None:
-    """Register SENDER (1-11 letters or digits) for the account with EMAIL."""
+    """Register SENDER (1-11 letters or digits) for the account with EMAIL.
+
+    \b
+    Examples:
+      ujumbe senders add shop@example.com DUKA
+    """
     async with services() as c:
         account = await c.find_account()(email)
         added = await c.add_sender_id()(account.id, sender)
@@ -65,7 +94,12 @@ async def add_sender(email: str, sender: str) -> None:
 @click.argument("email")
 @click.argument("sender")
 async def remove_sender(email: str, sender: str) -> None:
-    """Withdraw SENDER from the account with EMAIL (later sends use the default sender)."""
+    """Withdraw SENDER from the account with EMAIL (later sends use the default sender).
+
+    \b
+    Examples:
+      ujumbe senders remove shop@example.com DUKA
+    """
     async with services() as c:
         account = await c.find_account()(email)
         await c.remove_sender_id()(account.id, sender)
@@ -76,13 +110,18 @@ async def remove_sender(email: str, sender: str) -> None:
 @command(senders, "list")
 @click.argument("email")
 async def list_senders(email: str) -> None:
-    """The sender IDs registered for the account with EMAIL."""
+    """The sender IDs registered for the account with EMAIL.
+
+    \b
+    Examples:
+      ujumbe senders list shop@example.com
+    """
     async with services() as c:
         account = await c.find_account()(email)
         found = await c.list_sender_ids()(account.id)
-    emit(
+    emit_table(
         {"account_id": account.id, "default_sender": found.default_sender,
          "sender_ids": [{"sender_id": s.sender_id, "created_at": s.created_at} for s in found.sender_ids]},
-        lambda: "\n".join(s.sender_id for s in found.sender_ids)
-        or f"no sender IDs (sends use {found.default_sender})",
+        ("sender ID", "registered"), [(s.sender_id, s.created_at) for s in found.sender_ids],
+        empty=f"no sender IDs (sends use {found.default_sender}) — ujumbe senders add {account.email} SENDER",
     )

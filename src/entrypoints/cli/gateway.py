@@ -6,34 +6,43 @@ from typing import Any
 
 from adapters.postgres.gateway_binds import reported_binds
 from entrypoints.cli.base import cli, services
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import Col, command, emit, emit_table
 from entrypoints.gateway_binds import REPORT_STALE_AFTER
 
 
 @cli.group()
 def gateway() -> None:
-    """The SMS gateway: the simulator, or SMPP binds to the carriers."""
+    """The SMS gateway: the simulator, or SMPP binds to the carriers.
+
+    \b
+    Examples:
+      ujumbe gateway status
+    """
 
 
 @command(gateway, "status")
 async def gateway_status() -> None:
-    """Every SMPP bind: state, window in use, TPS (from the processes holding them)."""
+    """Every SMPP bind: state, window in use, TPS (from the processes holding them).
+
+    \b
+    Examples:
+      ujumbe gateway status
+      ujumbe gateway status --json | jq '.binds[] | {name, state}'
+    """
     async with services() as c:
         kind = "simulator" if c.settings().gateway == "simulator" else "smpp"
         binds = await reported_binds(c.pool(), c.clock().now() - REPORT_STALE_AFTER) if kind == "smpp" else []
-    emit({"gateway": kind, "binds": binds}, lambda: _table(kind, binds))
-
-
-def _table(kind: str, binds: list[dict[str, Any]]) -> str:
+    data = {"gateway": kind, "binds": binds}
     if kind == "simulator":
-        return "gateway: simulator (UJUMBE_GATEWAY=simulator): no SMPP binds"
-    if not binds:
-        return "gateway: smpp — no running `ujumbe serve` or `ujumbe worker` holds a bind"
-    lines = [f"{'bind':<18}{'state':<12}{'window':>11}{'tps':>12}{'submitted':>11}  {'carriers':<16}process / last error"]
-    for bind in binds:
-        tps = f"{bind['tps']}/{bind['tps_limit']:g}" if bind["tps_limit"] else str(bind["tps"])
-        carriers = ",".join(bind["carriers"]) or "(default)"
-        note = bind["last_error"] or ""
-        lines.append(f"{bind['name']:<18}{bind['state']:<12}{bind['in_flight']:>5}/{bind['window']:<5}{tps:>12}"
-                     f"{bind['submitted']:>11}  {carriers:<16}{bind['process']} {note}".rstrip())
-    return "\n".join(lines)
+        emit(data, "gateway: simulator (UJUMBE_GATEWAY=simulator): no SMPP binds")
+        return
+    emit_table(data, ("bind", Col("state", status=True), Col("window", right=True), Col("tps", right=True),
+                      Col("submitted", right=True), "carriers", "process", "last error"),
+               [_row(bind) for bind in binds],
+               empty="gateway: smpp — no running `ujumbe serve` or `ujumbe worker` holds a bind")
+
+
+def _row(bind: dict[str, Any]) -> tuple[object, ...]:
+    tps = f"{bind['tps']}/{bind['tps_limit']:g}" if bind["tps_limit"] else str(bind["tps"])
+    return (bind["name"], bind["state"], f"{bind['in_flight']}/{bind['window']}", tps, bind["submitted"],
+            ",".join(bind["carriers"]) or "(default)", bind["process"], bind["last_error"])

@@ -15,7 +15,13 @@ from entrypoints.cli.simulator import simulator
 @click.argument("text")
 @click.option("--to", "to", default=None, help="The sender ID or number the SMS was sent to.")
 async def inbound(from_number: str, text: str, to: str | None) -> None:
-    """Inject an inbound SMS from FROM (STOP opts the number out, START back in)."""
+    """Inject an inbound SMS from FROM (STOP opts the number out, START back in).
+
+    \b
+    Examples:
+      ujumbe simulator inbound 0712345678 STOP
+      ujumbe simulator inbound +255712345678 "Asante" --to DUKA
+    """
     async with services() as c:
         message = await c.receive_inbound_sms()(InboundSms(from_number=from_number, text=text, to=to))
     action = message.action.value if message.action else None

@@ -8,13 +8,14 @@ import click
 
 from adapters.jobs import queue_depth, totals
 from entrypoints.cli.base import cli, container, run_migrations, services
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import Col, command, emit_table
 from entrypoints.gateway_binds import gateway_running
 from entrypoints.logs import configure_logging
 from entrypoints.worker import run_worker
 
 
-@command(cli, "worker")
+@command(cli, "worker", epilog="\b\nExamples:\n  ujumbe worker\n  ujumbe worker --concurrency 50"
+                               "   # one of several workers, on any machine")
 @click.option("--concurrency", default=10, show_default=True, type=click.IntRange(1, 1000),
               help="Jobs this worker runs at once.")
 async def worker_command(concurrency: int) -> None:
@@ -29,21 +30,27 @@ async def worker_command(concurrency: int) -> None:
 
 @cli.group()
 def jobs() -> None:
-    """The job queue."""
+    """The job queue.
+
+    \b
+    Examples:
+      ujumbe jobs status
+    """
 
 
 @command(jobs, "status")
 async def jobs_status() -> None:
-    """Jobs per queue and status (todo, doing, failed, ...)."""
+    """Jobs per queue and status (todo, doing, failed, ...).
+
+    \b
+    Examples:
+      ujumbe jobs status
+      ujumbe jobs status --json | jq .totals
+    """
     async with services() as c:
         depth = await queue_depth(c.job_app())
     overall = totals(depth)
-
-    def text() -> str:
-        lines = [f"{'queue':<14}{'todo':>7}{'doing':>7}{'failed':>8}"]
-        for name, counts in sorted(depth.items()):
-            lines.append(f"{name:<14}{counts['todo']:>7}{counts['doing']:>7}{counts['failed']:>8}")
-        lines.append(f"{'(all)':<14}{overall['todo']:>7}{overall['doing']:>7}{overall['failed']:>8}")
-        return "\n".join(lines)
-
-    emit({"queues": depth, "totals": overall}, text)
+    rows = [(name, counts["todo"], counts["doing"], counts["failed"]) for name, counts in sorted(depth.items())]
+    emit_table({"queues": depth, "totals": overall},
+               ("queue", Col("todo", right=True), Col("doing", right=True), Col("failed", right=True)),
+               [*rows, ("(all)", overall["todo"], overall["doing"], overall["failed"])])

@@ -25,6 +25,7 @@ import entrypoints.cli.notifications  # noqa: E402,F401
 import entrypoints.cli.inbound  # noqa: E402,F401
 import entrypoints.cli.contacts  # noqa: E402,F401
 import entrypoints.cli.campaigns  # noqa: E402,F401
+import entrypoints.cli.completion  # noqa: E402,F401
 import entrypoints.cli.reference  # noqa: E402,F401
 import entrypoints.cli.payments  # noqa: E402,F401
 import entrypoints.cli.gateway  # noqa: E402,F401
@@ -33,7 +34,13 @@ import entrypoints.cli.mcp  # noqa: E402,F401
 
 @command(cli, "migrate")
 def migrate_command() -> None:
-    """Apply the database migrations not applied yet (safe to run twice)."""
+    """Apply the database migrations not applied yet (safe to run twice).
+
+    \b
+    Examples:
+      ujumbe migrate
+      UJUMBE_DATABASE_URL=postgresql://ujumbe@db/ujumbe ujumbe migrate --json
+    """
     applied = run_migrations(container())
     emit({"applied": applied},
          f"{len(applied)} migration(s) applied" if applied else "database is up to date")
@@ -48,7 +55,13 @@ def migrate_command() -> None:
               help="Proxies trusted for X-Forwarded-For (comma-separated, or '*'); "
                    "default $FORWARDED_ALLOW_IPS, else 127.0.0.1.")
 def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded_allow_ips: str | None) -> None:
-    """Migrate, then serve the HTTP API (and a job worker unless --no-worker)."""
+    """Migrate, then serve the HTTP API (and a job worker unless --no-worker).
+
+    \b
+    Examples:
+      ujumbe serve
+      ujumbe serve --host 0.0.0.0 --port 8000 --workers 4 --no-worker   # API only; run `ujumbe worker` beside it
+    """
     # Everything on stderr from here on is a log line (UJUMBE_LOG_FORMAT), uvicorn's included.
     configure_logging(container().settings())
     log = logging.getLogger("ujumbe.serve")

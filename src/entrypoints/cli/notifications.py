@@ -13,7 +13,12 @@ from entrypoints.cli.output import command, emit
 @click.argument("text")
 @click.option("--title", default="Announcement", show_default=True)
 async def announce(text: str, title: str) -> None:
-    """Post TEXT as a notification to every account."""
+    """Post TEXT as a notification to every account.
+
+    \b
+    Examples:
+      ujumbe announce "Maintenance tonight 23:00-23:30 EAT" --title Maintenance
+    """
     async with services() as c:
         notified = await c.announce()(text, title)
     emit({"notified": notified}, f"announced to {notified} account(s)")
@@ -23,7 +28,12 @@ async def announce(text: str, title: str) -> None:
 @click.argument("email")
 @click.argument("credits", type=int)
 async def set_threshold(email: str, credits: int) -> None:
-    """Notify the account when its balance falls below CREDITS (default 100)."""
+    """Notify the account when its balance falls below CREDITS (default 100).
+
+    \b
+    Examples:
+      ujumbe accounts set-threshold shop@example.com 500
+    """
     async with services() as c:
         account = await c.find_account()(email)
         threshold = await c.set_low_balance_threshold()(account.id, credits)

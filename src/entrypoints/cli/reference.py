@@ -14,7 +14,7 @@ from application.ports import CountryRate, CreditPackage, ReferenceChange, Refer
 from application.reference import CountryRateChange, PackageChange, TemplateChange
 from domain.vouchers import VoucherRateCard, VoucherTier
 from entrypoints.cli.base import cli, services
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import Col, busy, command, emit_table
 
 
 def _operator() -> str:
@@ -50,37 +50,44 @@ def _card(card: VoucherRateCard) -> dict[str, Any]:
                       for t in card.tiers]}
 
 
-def _retired(active: bool) -> str:
-    return "" if active else "  (retired)"
+def _on_sale(active: bool) -> str:
+    return "on sale" if active else "retired"
 
 
-def _package_line(p: CreditPackage) -> str:
-    return (f"{p.id:>4}  {p.name:<20} {p.credits:>9,} credits  {p.price_tzs:>11,} TZS"
-            f"  {p.price_per_credit:>6} TZS/credit{_retired(p.active)}")
+def _packages(data: Any, found: list[CreditPackage]) -> None:
+    emit_table(data, (Col("id", right=True), "name", Col("credits", right=True), Col("price", right=True),
+                      Col("per credit", right=True), Col("status", status=True)),
+               [(p.id, p.name, f"{p.credits:,}", f"{p.price_tzs:,} TZS", f"{p.price_per_credit} TZS/credit",
+                 _on_sale(p.active)) for p in found], empty="no packages")
 
 
-def _template_line(t: Template) -> str:
-    return f"{t.id:<28} {t.category:<10} {t.encoding:<5} {t.parts} part(s)  {t.name}{_retired(t.active)}"
+def _templates(data: Any, found: list[Template]) -> None:
+    emit_table(data, ("id", "category", "encoding", Col("parts", right=True), "name", Col("status", status=True)),
+               [(t.id, t.category, t.encoding, t.parts, t.name, _on_sale(t.active).replace("on sale", "active"))
+                for t in found], empty="no templates")
 
 
-def _rate_line(r: CountryRate) -> str:
-    return f"{r.iso2}  {r.dial_code:<5} {r.rate_tzs:>8} TZS  {r.name}"
+def _rates(data: Any, found: list[CountryRate]) -> None:
+    emit_table(data, ("iso2", "dial code", Col("rate", right=True), "country"),
+               [(r.iso2, r.dial_code, f"{r.rate_tzs} TZS", r.name) for r in found], empty="no rates")
 
 
-def _card_text(card: VoucherRateCard) -> str:
-    lines, low = [f"smallest top-up: {card.min_amount_tzs:,} TZS"], card.min_amount_tzs
+def _card_table(card: VoucherRateCard) -> None:
+    rows, low = [], card.min_amount_tzs
     for tier in card.tiers:
-        upper = "and up" if tier.max_amount_tzs is None else f"to {tier.max_amount_tzs:,}"
-        lines.append(f"{low:>11,} {upper:<14} TZS: {tier.rate_tzs_per_credit} TZS a credit")
+        upper = "and up" if tier.max_amount_tzs is None else f"{tier.max_amount_tzs:,}"
+        rows.append((f"{low:,}", upper, f"{tier.rate_tzs_per_credit} TZS"))
         low = (tier.max_amount_tzs or 0) + 1
-    return "\n".join(lines)
+    emit_table(_card(card), (Col("from TZS", right=True), Col("to TZS", right=True), Col("a credit", right=True)),
+               rows, title=f"smallest top-up: {card.min_amount_tzs:,} TZS")
 
 
 def _history(changes: list[ReferenceChange]) -> None:
-    emit([{"kind": c.kind, "key": c.key, "before": c.before, "after": c.after, "changed_by": c.changed_by,
-           "changed_at": c.changed_at} for c in changes],
-         lambda: "\n".join(f"{c.changed_at:%Y-%m-%d %H:%M:%S}Z  {c.kind} {c.key}  by {c.changed_by}: "
-                           f"{_difference(c.before, c.after)}" for c in changes) or "no changes")
+    emit_table([{"kind": c.kind, "key": c.key, "before": c.before, "after": c.after, "changed_by": c.changed_by,
+                 "changed_at": c.changed_at} for c in changes],
+               ("changed (UTC)", "what", "by", "change"),
+               [(c.changed_at, f"{c.kind} {c.key}", c.changed_by, _difference(c.before, c.after)) for c in changes],
+               empty="no changes")
 
 
 def _difference(before: dict[str, object] | None, after: dict[str, object] | None) -> str:
@@ -93,12 +100,15 @@ def _difference(before: dict[str, object] | None, after: dict[str, object] | Non
 
 
 def _history_command(group: click.Group, kind: ReferenceKind) -> None:
-    @command(group, "history")
+    @command(group, "history", epilog=f"\b\nExamples:\n  ujumbe {group.name} history\n"
+                                      f"  ujumbe {group.name} history --limit 5 --json")
     @limit_option
     async def history(limit: int) -> None:
         """The changes, newest first: who, when, before and after."""
-        async with services() as c:
-            _history(await c.reference_history()(kind, limit))
+        with busy("reading the changes"):
+            async with services() as c:
+                changes = await c.reference_history()(kind, limit)
+        _history(changes)
 
 
 def _active(retire: bool, restore: bool) -> bool | None:
@@ -109,16 +119,28 @@ def _active(retire: bool, restore: bool) -> bool | None:
 
 @cli.group()
 def packages() -> None:
-    """The credit packages on sale (GET /v1/packages)."""
+    """The credit packages on sale (GET /v1/packages).
+
+    \b
+    Examples:
+      ujumbe packages list
+      ujumbe packages set 1 --price 3000 --by asha
+    """
 
 
 @command(packages, "list")
 @click.option("--all", "include_retired", is_flag=True, help="Retired packages too.")
 async def list_packages(include_retired: bool) -> None:
-    """The packages, cheapest first."""
+    """The packages, cheapest first.
+
+    \b
+    Examples:
+      ujumbe packages list
+      ujumbe packages list --all
+    """
     async with services() as c:
         found = await c.list_packages()(include_retired)
-    emit([_package(p) for p in found], lambda: "\n".join(map(_package_line, found)) or "no packages")
+    _packages([_package(p) for p in found], found)
 
 
 @command(packages, "set")
@@ -131,11 +153,18 @@ async def list_packages(include_retired: bool) -> None:
 @by_option
 async def set_package(package_id: int, name: str | None, credits: int | None, price_tzs: int | None,
                       retire: bool, restore: bool, changed_by: str) -> None:
-    """Create package ID (--name, --credits and --price) or change what is given."""
+    """Create package ID (--name, --credits and --price) or change what is given.
+
+    \b
+    Examples:
+      ujumbe packages set 5 --name Biashara --credits 20000 --price 500000
+      ujumbe packages set 1 --price 3000 --by asha
+      ujumbe packages set 5 --retire
+    """
     change = PackageChange(package_id, changed_by, name, credits, price_tzs, _active(retire, restore))
     async with services() as c:
         package = await c.set_package()(change)
-    emit(_package(package), _package_line(package))
+    _packages(_package(package), [package])
 
 
 _history_command(packages, "package")
@@ -143,16 +172,27 @@ _history_command(packages, "package")
 
 @cli.group()
 def templates() -> None:
-    """The compose templates (GET /v1/templates)."""
+    """The compose templates (GET /v1/templates).
+
+    \b
+    Examples:
+      ujumbe templates list
+    """
 
 
 @command(templates, "list")
 @click.option("--all", "include_retired", is_flag=True, help="Retired templates too.")
 async def list_templates(include_retired: bool) -> None:
-    """The templates, by category then name."""
+    """The templates, by category then name.
+
+    \b
+    Examples:
+      ujumbe templates list
+      ujumbe templates list --all --json
+    """
     async with services() as c:
         found = await c.list_templates()(include_retired)
-    emit([_template(t) for t in found], lambda: "\n".join(map(_template_line, found)) or "no templates")
+    _templates([_template(t) for t in found], found)
 
 
 @command(templates, "set")
@@ -165,11 +205,18 @@ async def list_templates(include_retired: bool) -> None:
 @by_option
 async def set_template(template_id: str, name: str | None, category: str | None, body: str | None,
                        retire: bool, restore: bool, changed_by: str) -> None:
-    """Create template ID, a slug (--name, --category and --body), or change what is given."""
+    """Create template ID, a slug (--name, --category and --body), or change what is given.
+
+    \b
+    Examples:
+      ujumbe templates set payment-reminder --name "Payment reminder" --category reminder \\
+          --body "Habari {first_name}, malipo yako yanasubiriwa."
+      ujumbe templates set payment-reminder --retire
+    """
     change = TemplateChange(template_id, changed_by, name, category, body, _active(retire, restore))
     async with services() as c:
         template = await c.set_template()(change)
-    emit(_template(template), _template_line(template))
+    _templates(_template(template), [template])
 
 
 _history_command(templates, "template")
@@ -177,15 +224,26 @@ _history_command(templates, "template")
 
 @cli.group()
 def rates() -> None:
-    """The international rate card (GET /v1/rates)."""
+    """The international rate card (GET /v1/rates).
+
+    \b
+    Examples:
+      ujumbe rates list
+      ujumbe rates set KE --rate 70.00
+    """
 
 
 @command(rates, "list")
 async def list_rates() -> None:
-    """Every country on the card, by name."""
+    """Every country on the card, by name.
+
+    \b
+    Examples:
+      ujumbe rates list
+    """
     async with services() as c:
         found = await c.list_country_rates()()
-    emit([_rate(r) for r in found], lambda: "\n".join(map(_rate_line, found)))
+    _rates([_rate(r) for r in found], found)
 
 
 def _decimal(ctx: click.Context, param: click.Parameter, value: str | None) -> Decimal | None:
@@ -203,10 +261,16 @@ def _decimal(ctx: click.Context, param: click.Parameter, value: str | None) -> D
 @by_option
 async def set_rate(iso2: str, name: str | None, dial_code: str | None, rate_tzs: Decimal | None,
                    changed_by: str) -> None:
-    """Add country ISO2 (--name, --dial-code and --rate) or change what is given."""
+    """Add country ISO2 (--name, --dial-code and --rate) or change what is given.
+
+    \b
+    Examples:
+      ujumbe rates set RW --name Rwanda --dial-code +250 --rate 75.00
+      ujumbe rates set KE --rate 70.00 --by asha
+    """
     async with services() as c:
         rate = await c.set_country_rate()(CountryRateChange(iso2, changed_by, name, dial_code, rate_tzs))
-    emit(_rate(rate), _rate_line(rate))
+    _rates(_rate(rate), [rate])
 
 
 _history_command(rates, "rate")
@@ -214,15 +278,26 @@ _history_command(rates, "rate")
 
 @cli.group()
 def vouchers() -> None:
-    """The voucher rate card (GET /v1/vouchers/rate)."""
+    """The voucher rate card (GET /v1/vouchers/rate).
+
+    \b
+    Examples:
+      ujumbe vouchers list
+      ujumbe vouchers set --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25
+    """
 
 
 @command(vouchers, "list")
 async def show_card() -> None:
-    """The card: the smallest top-up and its tiers."""
+    """The card: the smallest top-up and its tiers.
+
+    \b
+    Examples:
+      ujumbe vouchers list
+    """
     async with services() as c:
         card = await c.get_voucher_rate_card()()
-    emit(_card(card), _card_text(card))
+    _card_table(card)
 
 
 def _tiers(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[VoucherTier, ...]:
@@ -242,10 +317,15 @@ def _tiers(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) 
               help="A tier up to MAX TZS (inclusive) at RATE TZS a credit, in order; the last is -:RATE.")
 @by_option
 async def set_card(min_amount_tzs: int, tiers: tuple[VoucherTier, ...], changed_by: str) -> None:
-    """Replace the whole card, e.g. --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25."""
+    """Replace the whole card: the smallest top-up and every tier, in order.
+
+    \b
+    Examples:
+      ujumbe vouchers set --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25
+    """
     async with services() as c:
         card = await c.set_voucher_rate_card()(VoucherRateCard(min_amount_tzs, tiers), changed_by)
-    emit(_card(card), _card_text(card))
+    _card_table(card)
 
 
 _history_command(vouchers, "voucher")

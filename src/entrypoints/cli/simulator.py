@@ -7,12 +7,18 @@ import click
 from domain.errors import InvalidPhoneNumber
 from domain.phone import normalize_msisdn
 from entrypoints.cli.base import cli, services
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import Col, busy, command, emit_table
 
 
 @cli.group()
 def simulator() -> None:
-    """Inspect and drive the gateway and mobile-money simulators."""
+    """Inspect and drive the gateway and mobile-money simulators.
+
+    \b
+    Examples:
+      ujumbe simulator messages --to 0712345678
+      ujumbe simulator inbound 0712345678 STOP
+    """
 
 
 def _as_e164(raw: str) -> str:
@@ -26,16 +32,22 @@ def _as_e164(raw: str) -> str:
 @click.option("--to", "to", default=None, help="Only messages to this number (07.. or +255..).")
 @click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
 async def simulator_messages(to: str | None, limit: int) -> None:
-    """SMS the gateway simulator received, newest first (OTPs included)."""
-    async with services() as c:
-        received = await c.simulator().received(_as_e164(to) if to else None, limit)
-    emit(
+    """SMS the gateway simulator received, newest first (OTPs included).
+
+    \b
+    Examples:
+      ujumbe simulator messages
+      ujumbe simulator messages --to 0712345678 --limit 5
+    """
+    with busy("reading the simulator's messages"):
+        async with services() as c:
+            received = await c.simulator().received(_as_e164(to) if to else None, limit)
+    emit_table(
         [sms.as_json() for sms in received],
-        lambda: "\n".join(
-            f"{sms.created_at:%Y-%m-%d %H:%M:%S} {sms.to} from {sms.sender}"
-            f" [{'accepted' if sms.accepted else sms.error}] {sms.text}"
-            for sms in received
-        ) or "no messages",
+        ("received", "to", "from", Col("result", status=True), "text"),
+        [(sms.created_at, sms.to, sms.sender, "accepted" if sms.accepted else sms.error, sms.text)
+         for sms in received],
+        empty="no messages",
     )
 
 
@@ -43,16 +55,22 @@ async def simulator_messages(to: str | None, limit: int) -> None:
 @click.option("--phone", default=None, help="Only prompts to this payer (07.. or +255..).")
 @click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
 async def simulator_payments(phone: str | None, limit: int) -> None:
-    """Prompts and checkouts the mobile-money simulator received, newest first, with the payer's answer."""
-    async with services() as c:
-        received = await c.mobile_money_simulator().received(_as_e164(phone) if phone else None, limit)
-        now = c.clock().now()
+    """Prompts and checkouts the mobile-money simulator received, newest first, with the payer's answer.
+
+    \b
+    Examples:
+      ujumbe simulator payments
+      ujumbe simulator payments --phone 0712345678
+    """
+    with busy("reading the simulator's payments"):
+        async with services() as c:
+            received = await c.mobile_money_simulator().received(_as_e164(phone) if phone else None, limit)
+            now = c.clock().now()
     shown = [payment.as_json(now) for payment in received]
-    emit(
+    emit_table(
         shown,
-        lambda: "\n".join(
-            f"{p['created_at']:%Y-%m-%d %H:%M:%S} {p['kind']} {p['reference']} {p['phone'] or '-'}"
-            f" {p['amount']} {p['currency']} [{p['state']}{': ' + str(p['reason']) if p['reason'] else ''}]"
-            for p in shown
-        ) or "no payments",
+        ("received", "kind", "reference", "phone", Col("amount", right=True), Col("state", status=True), "reason"),
+        [(p["created_at"], p["kind"], p["reference"], p["phone"], f"{p['amount']} {p['currency']}", p["state"],
+          p["reason"]) for p in shown],
+        empty="no payments",
     )
