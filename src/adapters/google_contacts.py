@@ -19,10 +19,21 @@ from authlib.deprecate import AuthlibDeprecationWarning
 from authlib.oauth2.client import OAuth2Client
 
 with warnings.catch_warnings():
-    # authlib's httpx integration runs on httpx (the project's HTTP client) and warns, on import,
-    # that it would rather have its successor package; nothing is wrong with the one we use.
+    # authlib's httpx integration runs on httpx2 when it is installed (the mcp SDK brings it), else
+    # on httpx (the project's HTTP client), and then warns on import that it would rather have its
+    # successor package; nothing is wrong with the one it uses.
     warnings.simplefilter("ignore", AuthlibDeprecationWarning)
     from authlib.integrations.httpx_client import AsyncOAuth2Client, OAuthError
+
+# The transport errors of whichever of the two authlib's client runs on: catching httpx's alone let
+# an unreachable Google through as a 500 once httpx2 was installed beside it.
+_HTTP_ERRORS: tuple[type[Exception], ...]
+try:
+    import httpx2
+    _HTTP_ERRORS = (httpx.HTTPError, httpx2.HTTPError)
+except ImportError:
+    _HTTP_ERRORS = (httpx.HTTPError,)
+_UNAVAILABLE = (*_HTTP_ERRORS, ValueError, KeyError)  # no answer, or one that cannot be read
 
 from application.ports import (
     AccessTokenRejected,
@@ -108,7 +119,7 @@ class GoogleContacts:
                                                         grant_type="authorization_code"))
         except OAuthError as exc:
             raise AuthorizationRefused(f"{exc.error}: {exc.description}") from exc
-        except (httpx.HTTPError, ValueError, KeyError) as exc:
+        except _UNAVAILABLE as exc:
             raise ContactsProviderUnavailable(str(exc)) from exc
 
     async def refresh(self, refresh_token: str) -> GrantedTokens:
@@ -119,7 +130,7 @@ class GoogleContacts:
             if exc.error == "invalid_grant":
                 raise GrantRevoked(exc.description or exc.error) from exc
             raise ContactsProviderUnavailable(f"{exc.error}: {exc.description}") from exc
-        except (httpx.HTTPError, ValueError, KeyError) as exc:
+        except _UNAVAILABLE as exc:
             raise ContactsProviderUnavailable(str(exc)) from exc
 
     async def people(self, access_token: str, page_token: str | None) -> PeoplePage:
@@ -135,7 +146,7 @@ class GoogleContacts:
                 raise AccessTokenRejected(response.text[:200])
             response.raise_for_status()
             body = response.json()
-        except httpx.HTTPError as exc:
+        except _HTTP_ERRORS as exc:
             raise ContactsProviderUnavailable(str(exc)) from exc
         except ValueError as exc:
             raise ContactsProviderUnavailable("the People API answered something other than JSON") from exc
@@ -149,7 +160,7 @@ class GoogleContacts:
         try:
             async with self._client() as client:
                 response = await client.revoke_token(self._endpoints.revoke_url, token=token)
-        except httpx.HTTPError as exc:
+        except _HTTP_ERRORS as exc:
             raise ContactsProviderUnavailable(str(exc)) from exc
         # 400 `invalid_token`: Google no longer knows the token, so there is no grant left to end.
         if response.status_code >= 500 or response.status_code not in (200, 400):
