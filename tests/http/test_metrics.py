@@ -184,6 +184,11 @@ async def test_without_a_token_only_loopback_clients_may_read_it(  # type: ignor
     remote = await client.get("/metrics")  # from `testclient`: not a loopback address
     assert remote.status_code == 403 and error_of(remote) == ("forbidden", None)
     assert "ujumbe_" not in remote.text
+    # Through a proxy the address is the proxy's to vouch for: a client's own header naming
+    # loopback (which a server trusting every proxy would believe) is never enough.
+    for header in ({"X-Forwarded-For": "127.0.0.1"}, {"Forwarded": "for=127.0.0.1"}, {"X-Real-IP": "::1"}):
+        proxied = await scraper.get("/metrics", headers=header)
+        assert proxied.status_code == 403 and error_of(proxied) == ("forbidden", None), header
 
 
 async def test_with_a_token_only_requests_bearing_it_may_read_it(  # type: ignore[no-untyped-def]

@@ -34,12 +34,20 @@ def is_loopback(host: str | None) -> bool:
     return address.is_loopback
 
 
+# A scraper on this host connects directly and sends none of these. A request that carries one came
+# through a proxy, and the client address the server took from it is only as good as the proxy's
+# trust setting: with `--forwarded-allow-ips '*'` a client's own `X-Forwarded-For: 127.0.0.1` would
+# otherwise pass for loopback.
+_FORWARDING_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
+
+
 def check_access(request: Request[Any, Any, Any], token: str | None) -> None:
     """Pass, or raise the refusal the request gets."""
     if token is None:
-        if not is_loopback(request.client.host if request.client else None):
-            raise Forbidden("GET /metrics answers loopback clients only; set UJUMBE_METRICS_TOKEN to scrape "
-                            "it from elsewhere.")
+        proxied = any(name in request.headers for name in _FORWARDING_HEADERS)
+        if proxied or not is_loopback(request.client.host if request.client else None):
+            raise Forbidden("GET /metrics answers loopback clients only, never through a proxy; set "
+                            "UJUMBE_METRICS_TOKEN to scrape it from elsewhere.")
         return
     scheme, _, presented = request.headers.get("authorization", "").partition(" ")
     # compared in constant time: the answer's timing says nothing of how much of a guess was right
