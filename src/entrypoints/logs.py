@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import re
 import sys
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 import structlog
@@ -33,26 +33,39 @@ REDACTED = "[redacted]"
 _SECRET_NAME_PARTS = ("password", "passwd", "secret", "token", "api_key", "apikey", "authorization",
                       "cookie", "otp")
 # ...or is one of these: what a customer wrote is theirs, not the log's.
-_BODY_NAMES = frozenset({"body", "text", "message_body", "sms_text", "content"})
+_BODY_NAMES = frozenset({"body", "text", "message_body", "sms_text", "content",
+                         "call_string", "task_kwargs"})  # a queued job's arguments (procrastinate's names)
 
 _SECRET_PATTERNS = (
     re.compile(r"\beyJ[\w-]*\.[\w-]+\.[\w-]+"),  # a JWT (access token): base64url of '{"' first
     re.compile(r"\buj_live_[0-9A-Za-z]+"),  # an API key
     re.compile(r"\bwhsec_[\w+/=-]+"),  # a webhook secret (Standard Webhooks' form)
+    # PostgreSQL's DETAIL of a refused row or key quotes its values (a message, a code): to the line's end
+    re.compile(r"Failing row contains \(.*"),
+    re.compile(r"\bKey \(.*?\)=\(.*"),
 )
+# A secret in a URL's query (a customer's webhook URL, an OAuth redirect): its value goes.
+_QUERY_SECRET = re.compile(
+    r"(?P<name>[?&](?:token|access_token|refresh_token|id_token|code|key|api_key|secret|sig|signature|password)=)"
+    r"[^&\s\"'#]+", re.IGNORECASE)
 # user:password@ in a URL (the database URL, an SMPP bind): the password goes.
 _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.IGNORECASE)
 # A Tanzanian mobile number as E.164 (+255…, or %2B255… in a URL), bare international (255…, as
-# SMPP writes it) or national (0…): the country or trunk prefix and four digits stay, then `…`,
-# then the last two.
-_PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)"
-                    r"(?P<head>[67]\d{3})\d{3}(?P<tail>\d{2})(?![\w])")
+# SMPP writes it) or national (0…), with or without spaces or dashes between its groups (as a
+# customer may type it): the country or trunk prefix and four digits stay, then `…`, then the
+# last two. Any other number in E.164 keeps its first five digits and last two.
+_PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)[ -]?"
+                    r"(?P<digits>[67]\d{2}[ -]?\d{3}[ -]?\d{3})(?![\w])")
+_FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>\d{2})(?![\w])")
 _PROCRASTINATE_JOB = "job"
 
 
 def mask_phone_numbers(text: str) -> str:
     """`text` with every Tanzanian mobile number in it masked: `+255712345678` → `+2557123…78`."""
-    return _PHONE.sub(lambda m: f"{m['prefix']}{m['head']}…{m['tail']}", text)
+    def masked(match: re.Match[str]) -> str:
+        digits = match["digits"].replace(" ", "").replace("-", "")
+        return f"{match['prefix']}{digits[:4]}…{digits[-2:]}"
+    return _FOREIGN_PHONE.sub(r"+\g<head>…\g<tail>", _PHONE.sub(masked, text))
 
 
 def _is_secret_name(name: str) -> bool:
@@ -74,6 +87,7 @@ class Redact:
         for pattern in _SECRET_PATTERNS:
             text = pattern.sub(REDACTED, text)
         text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
+        text = _QUERY_SECRET.sub(rf"\g<name>{REDACTED}", text)
         return text if self.pii else mask_phone_numbers(text)
 
     def _value(self, key: str, value: Any) -> Any:
@@ -97,17 +111,16 @@ class Redact:
 
 def _procrastinate_job(logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
     """procrastinate names a job by its call string, `task[id](kwarg=value, ...)`, whose values
-    may be anything a job carries (an inbound SMS's text): the job is named `task[id]` instead,
-    and its arguments are left out."""
-    job = event_dict.get(_PROCRASTINATE_JOB)
-    if isinstance(job, MutableMapping) and "task_name" in job:
-        job = dict(job)
-        call_string = job.pop("call_string", None)
-        job.pop("task_kwargs", None)
-        event = event_dict.get("event")
-        if isinstance(call_string, str) and isinstance(event, str):
-            event_dict["event"] = event.replace(call_string, f"{job['task_name']}[{job.get('id')}]")
-        event_dict[_PROCRASTINATE_JOB] = job
+    may be anything a job carries (an inbound SMS's text), in its line's text and in its `job`
+    (or, deferring several, `jobs`) field: the text names the job `task[id]` instead. The fields'
+    arguments (`call_string`, `task_kwargs`) are dropped by `Redact`, at any depth."""
+    jobs = event_dict.get("jobs")
+    found = [event_dict.get(_PROCRASTINATE_JOB), *(jobs if isinstance(jobs, list) else ())]
+    event = event_dict.get("event")
+    for job in found:
+        if isinstance(job, Mapping) and isinstance(call := job.get("call_string"), str) and isinstance(event, str):
+            event = event.replace(call, f"{job.get('task_name')}[{job.get('id')}]")
+    event_dict["event"] = event
     return event_dict
 
 

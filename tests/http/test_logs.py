@@ -108,8 +108,43 @@ def test_library_records_go_through_the_same_formatter_and_redaction(log_to: Log
     assert (uvicorn_line["logger"], uvicorn_line["level"], uvicorn_line["event"]) == (
         "uvicorn.error", "warning", f"client +2557123…78 sent {REDACTED}")
     assert job_line["event"] == "Job receive_inbound_sms[7] ended with status: Error"
-    assert job_line["job"] == {"id": 7, "task_name": "receive_inbound_sms", "queue": "messages"}
+    assert job_line["job"] == {"id": 7, "task_name": "receive_inbound_sms", "queue": "messages",
+                               "task_kwargs": REDACTED, "call_string": REDACTED}
     assert "PIN 4321" not in captured.getvalue()
+
+
+def test_jobs_deferred_together_lose_their_arguments_too(log_to: LogTo) -> None:
+    captured = log_to(UJUMBE_LOG_FORMAT="json", UJUMBE_LOG_LEVEL="INFO")
+    call_string = "receive_inbound_sms[8](from_number='+255712345678', text='PIN 4321')"
+    logging.getLogger("procrastinate.jobs").info("Deferred 1 job", extra={"jobs": [
+        {"id": 8, "task_name": "receive_inbound_sms", "task_kwargs": {"text": "PIN 4321"}, "call_string": call_string}]})
+
+    [line] = lines(captured)
+    assert line["jobs"] == [{"id": 8, "task_name": "receive_inbound_sms", "task_kwargs": REDACTED,
+                             "call_string": REDACTED}]
+    assert "PIN 4321" not in captured.getvalue() and "+255712345678" not in captured.getvalue()
+
+
+def test_a_database_error_quoting_a_row_or_key_keeps_its_values_out() -> None:
+    error = ('new row for relation "messages" violates check constraint "messages_body"\n'
+             "DETAIL:  Failing row contains (42, +255712345678, Your code is 482913).")
+    duplicate = 'duplicate key value violates unique constraint\nDETAIL:  Key (account_id, body)=(7, Habari yako).'
+
+    redacted = Redact()(None, "error", {"event": error, "detail": duplicate})
+
+    assert "482913" not in redacted["event"] and "violates check constraint" in redacted["event"]
+    assert "Habari" not in redacted["detail"] and "duplicate key value" in redacted["detail"]
+
+
+def test_numbers_written_with_spaces_or_dashes_and_numbers_abroad_are_masked_too() -> None:
+    text = "to 0712 345 678, +255 712-345-678, 255712 345678 and +254712345678"
+    assert mask_phone_numbers(text) == "to 07123…78, +2557123…78, 2557123…78 and +25471…78"
+
+
+def test_secrets_in_a_url_query_are_cut_out() -> None:
+    url = "POST https://shop.example/hooks?token=abc123&id=5 then /callback?code=xyz&state=s1&sig=q"
+    assert Redact().text(url) == (f"POST https://shop.example/hooks?token={REDACTED}&id=5 then "
+                                  f"/callback?code={REDACTED}&state=s1&sig={REDACTED}")
 
 
 def test_with_log_pii_numbers_are_logged_in_full(log_to: LogTo) -> None:
