@@ -37,29 +37,44 @@ _SUBMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
 METRICS_DIRECTORY = "metrics"  # under the data directory, unless PROMETHEUS_MULTIPROC_DIR names one
 
 
-def share_counts(default: Path) -> Path:
+def share_counts(default: Path, *, start_afresh: bool = False) -> Path:
     """The directory every process of this host counts in: the one PROMETHEUS_MULTIPROC_DIR names,
-    kept as it is (the operator's other processes may be counting there already), or else
-    `default`, emptied first (an earlier run's counts would be added to this one's). This process
-    and those it starts (they inherit the variable) count there from now on. Call before any
+    kept as it is, or else `default` (under the data directory), which this process and those it
+    starts (they inherit the variable) count in from now on, whichever of a `ujumbe serve`, a
+    `ujumbe worker` or an operator's command came first. `start_afresh` (a serve starting) empties
+    `default` first, unless a live process still counts there: an earlier run's counts would be
+    added to this one's, while a running worker's would be lost. Call before any
     `PrometheusMetrics` exists: prometheus-client chose its storage when first imported, so it is
     chosen again here."""
-    directory = Path(_shared_directory() or default)
-    if _shared_directory() is None:
-        shutil.rmtree(directory, ignore_errors=True)
+    named = _shared_directory()
+    directory = Path(named or default)
+    if named is None:
+        if start_afresh and not counted_by_a_live_process(directory):
+            shutil.rmtree(directory, ignore_errors=True)
         os.environ[MULTIPROC_DIR] = str(directory)
     directory.mkdir(parents=True, exist_ok=True)
     values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
     return directory
 
 
-def join_counts(directory: Path) -> None:
-    """Count in `directory` when a `ujumbe serve` of this host shares it (it made it) and the
-    operator named none: an operator's one-off command (a grant) or a `ujumbe worker` then shows in
-    that server's scrape. Nothing changes otherwise."""
-    if _shared_directory() is None and directory.is_dir():
-        os.environ[MULTIPROC_DIR] = str(directory)
-        values.ValueClass = values.get_value_class()  # type: ignore[no-untyped-call]
+def counted_by_a_live_process(directory: Path) -> bool:
+    """Whether a process other than this one that is still running counts in `directory`
+    (prometheus-client names each process's files `<kind>_<pid>.db`)."""
+    for path in directory.glob("*.db"):
+        pid = path.stem.rpartition("_")[2]
+        if pid.isdigit() and int(pid) != os.getpid() and _running(int(pid)):
+            return True
+    return False
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: running
+        return True
+    return True
 
 
 def _shared_directory() -> str | None:

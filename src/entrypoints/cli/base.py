@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 import click
 
 from adapters.postgres.migrate import migrate as apply_migrations
-from adapters.prometheus import METRICS_DIRECTORY, join_counts
+from adapters.prometheus import METRICS_DIRECTORY, share_counts
 from entrypoints.cli.output import progress
 from entrypoints.container import Container
 from entrypoints.gateway_binds import close_gateway
@@ -32,8 +32,6 @@ def cli(ctx: click.Context, as_json: bool) -> None:
       ujumbe accounts list --json
     """
     ctx.obj = {"json": as_json, "container": Container()}
-    if ctx.invoked_subcommand not in ("serve", "mcp"):  # serve makes the shared directory afresh
-        join_counts(ctx.obj["container"].settings().data_dir.resolve() / METRICS_DIRECTORY)
 
 
 def container() -> Container:
@@ -45,8 +43,11 @@ def container() -> Container:
 
 @asynccontextmanager
 async def services() -> AsyncIterator[Container]:
-    """The container with its database pool and job queue open, for one command."""
+    """The container with its database pool and job queue open, for one command. What it counts
+    (a grant, a worker's sends) goes to the host's shared metrics directory, so the API's scrape
+    shows it."""
     c = container()
+    share_counts(c.settings().data_dir.resolve() / METRICS_DIRECTORY)
     pool = c.pool()
     await pool.open(wait=True)
     try:

@@ -70,7 +70,7 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded
     # of an in-process job worker travels in the environment.
     os.environ["UJUMBE_IN_PROCESS_WORKER"] = "0" if no_worker else "1"
     # Every HTTP process, and its job worker, counts in one directory that GET /metrics adds up.
-    share_counts(default=container().settings().data_dir.resolve() / METRICS_DIRECTORY)
+    share_counts(container().settings().data_dir.resolve() / METRICS_DIRECTORY, start_afresh=True)
     log.info("ujumbe listening on http://%s:%s", host, port)
     # uvicorn re-raises the SIGTERM it caught once it has shut down; exit through Python then, so
     # the atexit hook that stops the embedded PostgreSQL runs instead of leaving it orphaned.
