@@ -286,7 +286,7 @@ def test_the_readme_quick_start_runs_as_written_to_a_delivered_sms_and_a_verifie
             assert done.returncode == 0, done.stderr
             assert done.stdout.rstrip().endswith("}")
             log = json.loads(done.stdout[done.stdout.rindex('{"success"'):])["data"]["messages"]
-            assert [m["status"] for m in log] == ["delivered"]  # delivered within the tour's `sleep 3`
+            assert [m["status"] for m in log] == ["delivered"]  # the tour waits for the report, then reads
             deadline = time.monotonic() + 30  # the delivered event follows its report within moments
             while "verified message.delivered" not in (workdir / "receiver.log").read_text():
                 assert time.monotonic() < deadline, (workdir / "receiver.log").read_text()

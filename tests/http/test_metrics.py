@@ -158,10 +158,13 @@ async def test_the_job_queue_depth_and_oldest_waiting_job_per_queue(  # type: ig
     for _ in range(2):  # deliveries that no longer exist: their jobs find nothing to do
         await container.job_queue().defer(DELIVER_WEBHOOK, {"account_id": str(uuid.uuid4()),
                                                             "delivery_id": str(uuid.uuid4())})
+    async with container.pool().connection() as conn:  # the first was deferred a minute and a half ago
+        await conn.execute("UPDATE procrastinate_events SET at = at - interval '90 seconds' WHERE id = "
+                           "(SELECT min(id) FROM procrastinate_events WHERE type = 'deferred')")
     waited = await scrape(scraper)
     assert waited.value("ujumbe_job_queue_depth", queue="webhooks", status="todo") == 2
     assert waited.value("ujumbe_job_queue_depth", queue="webhooks", status="doing") == 0
-    assert waited.value("ujumbe_job_queue_oldest_waiting_seconds", queue="webhooks") >= 0
+    assert 90 <= waited.value("ujumbe_job_queue_oldest_waiting_seconds", queue="webhooks") < 150
     await drain(container)
     drained = await scrape(scraper)
     assert drained.value("ujumbe_job_queue_depth", queue="webhooks", status="todo") == 0
