@@ -143,16 +143,33 @@ class WakeOutboxDispatch:
                 covering.set_result(None)
 
 
+# Jobs per queue and status; and per queue, how long the oldest job that is due has waited to start
+# (a job waits from when it is due: deferred, by its `deferred` event, or scheduled for then).
+QUEUE_DEPTH_SQL = "SELECT queue_name, status::text, count(*) FROM procrastinate_jobs GROUP BY queue_name, status"
+OLDEST_WAITING_SQL = (
+    "SELECT j.queue_name, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at)))::float8"
+    " FROM procrastinate_jobs j"
+    " LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'"
+    " WHERE j.status = 'todo' AND (j.scheduled_at IS NULL OR j.scheduled_at <= now())"
+    " GROUP BY j.queue_name"
+)
+
+
 async def queue_depth(app: App) -> dict[str, dict[str, int]]:
     """Jobs per queue and status, e.g. {"outbox": {"todo": 2, "doing": 1, ...}, ...}."""
-    rows = await app.connector.execute_query_all_async(
-        "SELECT queue_name, status::text AS status, count(*) AS n FROM procrastinate_jobs"
-        " GROUP BY queue_name, status ORDER BY queue_name"
-    )
     depth: dict[str, dict[str, int]] = {}
-    for row in rows:
-        depth.setdefault(row["queue_name"], dict.fromkeys(STATUSES, 0))[row["status"]] = int(row["n"])
-    return depth
+    for queue, status, n in await _rows(app, QUEUE_DEPTH_SQL):
+        depth.setdefault(queue, dict.fromkeys(STATUSES, 0))[status] = int(n)
+    return dict(sorted(depth.items()))
+
+
+async def oldest_waiting(app: App) -> dict[str, float]:
+    """Per queue with a job that is due and not started, how many seconds the oldest has waited."""
+    return {queue: max(0.0, float(seconds)) for queue, seconds in await _rows(app, OLDEST_WAITING_SQL)}
+
+
+async def _rows(app: App, sql: str) -> list[tuple[Any, ...]]:
+    return [tuple(row.values()) for row in await app.connector.execute_query_all_async(sql)]
 
 
 def totals(depth: Mapping[str, Mapping[str, int]]) -> dict[str, int]:

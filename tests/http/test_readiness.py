@@ -1,17 +1,23 @@
-"""`/health/ready` asks the mobile-money provider: the real ClickPesa adapter against the fake
-provider over loopback (tests/fake_clickpesa.py). Ready when it answers and takes our
-credentials; 503 naming mobile money when it refuses them or is not there at all."""
+"""`/health/ready` names each part that fails: the database; the job queue when a due job has
+waited minutes for a worker; the mobile-money provider — the real ClickPesa adapter against the
+fake provider over loopback (tests/fake_clickpesa.py) — when it refuses our credentials or is
+not there at all."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import uuid
+from typing import Any
+
 import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
+from psycopg_pool import AsyncConnectionPool
 
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.clickpesa import ClickPesa
+from application.webhook_deliveries import DELIVER_WEBHOOK
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from fake_clickpesa import API_KEY, CHECKSUM_KEY, CLIENT_ID, FakeClickPesa, fake_clickpesa
@@ -57,3 +63,30 @@ async def test_not_ready_names_mobile_money(container: Container, clock: FrozenC
     assert "mobile money" in error["message"] and "database" not in error["message"]
     assert health.status_code == 200  # sends still work: only buying credits waits for the provider
     assert fake.tokens_issued == 0
+
+
+async def test_not_ready_names_the_job_queue_when_a_due_job_waits_minutes_for_a_worker(
+        client: AsyncTestClient[Any], container: Container) -> None:
+    await container.job_queue().defer(DELIVER_WEBHOOK, {"account_id": str(uuid.uuid4()),
+                                                        "delivery_id": str(uuid.uuid4())})
+    assert (await client.get("/health/ready")).status_code == 200  # just deferred: a worker has time
+    async with container.pool().connection() as conn:  # nobody took it for six minutes
+        await conn.execute("UPDATE procrastinate_events SET at = at - interval '6 minutes' WHERE type = 'deferred'")
+
+    ready = await client.get("/health/ready")
+
+    assert ready.status_code == 503, ready.text
+    message = ready.json()["error"]["message"]
+    assert "job queue" in message and "webhooks 36" in message and "database" not in message
+    assert (await client.get("/health")).status_code == 200
+
+
+async def test_not_ready_names_the_database_when_it_does_not_answer(
+        client: AsyncTestClient[Any], container: Container) -> None:
+    nowhere = AsyncConnectionPool(f"postgresql://ujumbe@127.0.0.1:{free_port()}/ujumbe", open=False)
+    with container.pool.override(providers.Object(nowhere)):
+        ready = await client.get("/health/ready")
+        health = await client.get("/health")
+    assert ready.status_code == 503, ready.text
+    assert "database" in ready.json()["error"]["message"]
+    assert health.status_code == 503

@@ -242,7 +242,7 @@ class ClickPesa:
         try:
             async with self._client() as client:
                 await self._request(client, "GET", STATUS_PATH.format(reference=PROBE_REFERENCE))
-        except _Transient as exc:
+        except (_Transient, httpx.HTTPError) as exc:  # any failure to reach it, not only the retried ones
             raise ProviderUnavailable(f"the mobile-money provider did not answer: {exc}") from exc
 
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:

@@ -8,6 +8,8 @@ payment orders by status, the jobs still queued), never the message log or the l
 
 from __future__ import annotations
 
+import logging
+
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -15,17 +17,14 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 from psycopg_pool import AsyncConnectionPool
 
+from adapters.jobs import OLDEST_WAITING_SQL
+
+log = logging.getLogger("ujumbe.metrics")
+
+# Only what is still queued, running or failed: not the succeeded jobs a queue may keep by the million.
 _JOBS = (
     "SELECT queue_name, status::text, count(*) FROM procrastinate_jobs"
     " WHERE status IN ('todo', 'doing', 'failed') GROUP BY queue_name, status"
-)
-# A job waits from when it is due: deferred (its `deferred` event) or scheduled for then.
-_OLDEST_WAITING = (
-    "SELECT j.queue_name, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at)))::float8"
-    " FROM procrastinate_jobs j"
-    " LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'"
-    " WHERE j.status = 'todo' AND (j.scheduled_at IS NULL OR j.scheduled_at <= now())"
-    " GROUP BY j.queue_name"
 )
 _BINDS = (
     "SELECT bind, count(*) FILTER (WHERE status ->> 'state' = 'bound'),"
@@ -67,11 +66,12 @@ async def read_state(pool: AsyncConnectionPool, *, binds_since: datetime, timeou
     try:
         async with pool.connection(timeout=timeout) as conn:
             jobs = await (await conn.execute(_JOBS)).fetchall()
-            oldest = await (await conn.execute(_OLDEST_WAITING)).fetchall()
+            oldest = await (await conn.execute(OLDEST_WAITING_SQL)).fetchall()
             binds = await (await conn.execute(_BINDS, (binds_since,))).fetchall()
             orders = await (await conn.execute(_PAYMENT_ORDERS)).fetchall()
             campaigns = await (await conn.execute(_CAMPAIGNS)).fetchall()
-    except Exception:  # any failure to read: the scrape still answers, saying so
+    except Exception:  # any failure to read: the scrape still answers, saying so, and the log says why
+        log.warning("metrics: the database state could not be read", exc_info=True)
         return ServiceState([], database_up=False)
     return ServiceState([*_jobs(jobs, oldest), *_binds(binds), *_payment_orders(orders), *_campaigns(campaigns)],
                         database_up=True)

@@ -7,7 +7,9 @@ to the binds that are up, or fail and are refunded); an unreachable database mak
 
 from __future__ import annotations
 
+import logging
 import time
+from datetime import timedelta
 from dataclasses import dataclass
 
 import msgspec
@@ -16,9 +18,14 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
-from adapters.jobs import queue_depth, totals
+from adapters.jobs import oldest_waiting, queue_depth, totals
 from application.ports import ProviderUnavailable
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
+
+
+log = logging.getLogger("ujumbe.health")
+
+JOBS_STALLED_AFTER = timedelta(minutes=5)  # a due job waiting longer: no worker is taking its queue
 
 
 class JobsDepth(ResponseBody, kw_only=True):
@@ -75,7 +82,8 @@ async def _jobs_depth(state: State) -> JobsDepth:
         async with pool.connection(timeout=5) as conn:
             await conn.execute("SELECT 1")
         depth = totals(await queue_depth(state.container.job_app()))
-    except Exception as exc:  # any database failure means unhealthy
+    except Exception as exc:  # any database failure means unhealthy; the log says which
+        log.warning("health: the database did not answer", exc_info=True)
         raise HTTPException(status_code=503, detail="database unreachable") from exc
     return msgspec.convert(depth, JobsDepth)
 
@@ -126,15 +134,27 @@ def _provider_check(state: State) -> _ProviderCheck:
     return check
 
 
+async def _stalled_queues(state: State) -> list[str]:
+    """The queues whose oldest due job has waited past JOBS_STALLED_AFTER: no worker is taking
+    them (none runs, or they cannot keep up), so delivery reports, webhooks and campaigns wait."""
+    waited = await oldest_waiting(state.container.job_app())
+    return [f"{queue} {int(seconds)} s" for queue, seconds in sorted(waited.items())
+            if seconds > JOBS_STALLED_AFTER.total_seconds()]
+
+
 async def _ready(state: State) -> Readiness:
-    """Each dependency's state; 503 naming those that fail: the database, the job queue (on the
-    same database), the SMS gateway when no SMPP bind is bound (sends could not go out), and the
-    mobile-money provider when it does not answer or refuses our credentials (nobody can pay)."""
+    """Each dependency's state; 503 naming those that fail: the database (the job queue lives in
+    it too), the job queue when a due job has waited minutes for a worker, the SMS gateway when no
+    SMPP bind is bound (sends could not go out), and the mobile-money provider when it does not
+    answer or refuses our credentials (nobody can pay)."""
     failed: list[str] = []
     try:
         await _jobs_depth(state)
     except HTTPException:
         failed += ["database", "job queue"]
+    else:
+        if stalled := await _stalled_queues(state):
+            failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
     gateway = _gateway(state)
     if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
         reasons = "; ".join(f"{bind.name}: {bind.last_error or bind.state}" for bind in gateway.binds)
@@ -165,8 +185,8 @@ class HealthController(Controller):
     @get("/ready", operation_id="healthReady", summary="Readiness: every dependency answers",
          opt={"errors": ("service_unavailable",)})
     async def ready(self, state: State) -> Envelope[Readiness]:
-        """Ready when the database and job queue answer, an SMPP bind is bound and the mobile-money
-        provider answers; 503 naming what failed."""
+        """Ready when the database answers, no due job has waited 5 minutes for a worker, an SMPP
+        bind is bound and the mobile-money provider answers; 503 naming what failed."""
         return ok(await _ready(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,
