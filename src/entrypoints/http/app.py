@@ -42,9 +42,8 @@ from entrypoints.http.dependencies import check_dependencies
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.openapi import document_api
-from entrypoints.http.request_metrics import count_requests
 from entrypoints.http.ratelimit import PublicRateLimitMiddleware, stamp_rate_limit_headers
-from entrypoints.http.request_log import log_requests
+from entrypoints.http.requests_observed import observe_requests
 from entrypoints.http.validation import BODY_LIMIT, check_parameters
 from entrypoints.logs import configure_logging
 from entrypoints.settings import Settings
@@ -150,8 +149,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         debug=False,
     )
     app.before_send.append(_allow_every_method(app))
-    app.asgi_handler = log_requests(app.asgi_handler)
-    app.asgi_handler = count_requests(app.asgi_handler, container.metrics())
+    app.asgi_handler = observe_requests(app.asgi_handler, container.metrics())
     check_dependencies(app)
     document_security(app)
     document_api(app)

@@ -21,7 +21,7 @@ from adapters.security import API_KEY_SCHEME
 from domain.accounts import PLAN_RATE_LIMITS, Credentials
 from domain.errors import DomainError, Forbidden, Unauthorized
 from entrypoints.http.ratelimit import charge, charge_public
-from entrypoints.http.request_log import note_caller
+from entrypoints.http.requests_observed import note_caller
 
 Scheme = Literal["api_key", "jwt"]
 API_KEY: Scheme = "api_key"  # the spec's K: server-to-server calls
