@@ -21,6 +21,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 from prometheus_client.metrics_core import Metric
 
+from application.ports import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Carrier
@@ -120,6 +121,12 @@ class PrometheusMetrics:
         self._credits = Counter(
             "ujumbe_ledger_credits", "Credits moved by committed ledger postings, by entry type.", ["type"],
             registry=r)
+        self._payment_orders = Counter(
+            "ujumbe_payment_orders", "Payment orders written, by provider and the status they reached: pending "
+            "(placed), confirmed or failed.", ["provider", "status"], registry=r)
+        self._campaign_messages = Counter(
+            "ujumbe_campaign_messages", "Campaign messages, by the status they reached: sent (the gateway took "
+            "it), delivered, or failed (refused, or undeliverable).", ["status"], registry=r)
         self._webhooks = Counter(
             "ujumbe_webhook_delivery_attempts", "Webhook POSTs, by result: succeeded, retrying (tried again "
             "later) or failed (given up).", ["result"], registry=r)
@@ -139,10 +146,18 @@ class PrometheusMetrics:
             self._sends.labels(message.status.value, carrier, message.encoding).inc()
             if message.status is not MessageStatus.FAILED:
                 self._parts.labels(carrier, message.encoding).inc(message.sms_parts)
+            if message.campaign_id is not None:
+                self._campaign_messages.labels(message.status.value).inc()
 
     def messages_reported(self, messages: Iterable[Message]) -> None:
         for message in messages:
             self._reports.labels(message.status.value, message.carrier or UNKNOWN).inc()
+            if message.campaign_id is not None:
+                self._campaign_messages.labels(message.status.value).inc()
+
+    def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:
+        for order in orders:
+            self._payment_orders.labels(order.provider, order.status.value).inc()
 
     def credits_posted(self, postings: Iterable[Posting]) -> None:
         for posting in postings:

@@ -1,9 +1,11 @@
 """The PostgreSQL unit of work counts the ledger postings a commit made, once, and never those
-rolled back or those a repeated reference did not post."""
+rolled back or those a repeated reference did not post; and the payment orders it placed or
+settled, as they then stand."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -11,8 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.ports import NoMetrics
+from application.ports import NoMetrics, PaymentOrder
 from domain.ledger import EntryType, Posting
+from domain.payments import PaymentStatus
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -23,8 +26,13 @@ class CountedPostings(NoMetrics):
     def __init__(self) -> None:
         self.postings: list[tuple[str, int]] = []
 
+        self.orders: list[tuple[str, str]] = []
+
     def credits_posted(self, postings: Iterable[Posting]) -> None:
         self.postings += [(posting.type.value, posting.credits) for posting in postings]
+
+    def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:
+        self.orders += [(order.provider, order.status.value) for order in orders]
 
 
 @pytest.fixture()
@@ -66,3 +74,30 @@ async def test_postings_count_when_their_transaction_commits_and_only_then(pool:
     assert metrics.postings == [("grant", 10), ("deduct", 3)]
     async with PostgresUnitOfWork(pool) as uow:
         assert await uow.ledger.balance(ACCOUNT) == 7
+
+
+async def test_payment_orders_count_as_placed_and_as_settled_once_committed(pool: AsyncConnectionPool) -> None:
+    metrics = CountedPostings()
+    placed = PaymentOrder(account_id=ACCOUNT, id=ids(20), source="package", provider="mobilemoney", amount=3_500,
+                          credit_amount=100, checkout_message="Approve on your phone", payer_phone="+255712345678",
+                          created_at=T0, updated_at=T0)
+    async with PostgresUnitOfWork(pool, metrics=metrics) as uow:
+        await uow.payment_orders.add(placed)
+        assert metrics.orders == []  # not yet committed
+        await uow.commit()
+    assert metrics.orders == [("mobilemoney", "pending")]
+
+    async with PostgresUnitOfWork(pool, metrics=metrics) as uow:  # flagged for review: still pending, not moved
+        await uow.payment_orders.record_settlement(replace(placed, review_reason="amount_mismatch"))
+        await uow.commit()
+    async with PostgresUnitOfWork(pool, metrics=metrics) as uow:  # settled, then rolled back
+        await uow.payment_orders.record_settlement(replace(placed, status=PaymentStatus.FAILED, failed_at=T0,
+                                                           failure_reason="Insufficient balance"))
+        await uow.rollback()
+        await uow.commit()
+    assert metrics.orders == [("mobilemoney", "pending")]
+
+    async with PostgresUnitOfWork(pool, metrics=metrics) as uow:
+        await uow.payment_orders.record_settlement(replace(placed, status=PaymentStatus.CONFIRMED, confirmed_at=T0))
+        await uow.commit()
+    assert metrics.orders == [("mobilemoney", "pending"), ("mobilemoney", "confirmed")]

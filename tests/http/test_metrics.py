@@ -101,6 +101,9 @@ async def test_metrics_after_real_traffic_name_the_carrier_encoding_route_and_la
         campaign = await client.post("/v1/campaigns", json={"name": "Ofa", "message": "Ofa ya leo",
                                                             "contact_list_id": list_id}, headers=account.key_headers)
         assert campaign.status_code == 201, campaign.text
+        later = await client.post("/v1/campaigns", json={"name": "Sikukuu", "message": "Heri", "contact_list_id": list_id,
+                                                         "scheduled_at": "2099-12-24T09:00"}, headers=account.key_headers)
+        assert later.json()["data"]["status"] == "scheduled", later.text
         await drain(container)  # the campaign runs; every delivery report lands; the webhooks go out
         receiver.wait_for(lambda got: len(got) == 4)
     async with container.uow() as uow:
@@ -145,11 +148,14 @@ async def test_metrics_after_real_traffic_name_the_carrier_encoding_route_and_la
     assert got.value("ujumbe_http_request_duration_seconds_bucket", **sends, le="+Inf") == 2
     assert {s.labels["le"] for s in got.families["ujumbe_http_request_duration_seconds"].samples
             if s.name.endswith("_bucket")} >= {"0.005", "0.1", "1.0", "+Inf"}
-    # state read at scrape time: payment orders, campaigns, the database
-    assert got.value("ujumbe_payment_orders", provider="mobilemoney") == 1
-    assert got.value("ujumbe_campaigns", status="completed") == 1
-    assert got.value("ujumbe_campaign_messages", status="sent") == 2
-    assert got.value("ujumbe_campaign_messages", status="delivered") == 2
+    # payment orders placed, and what is in flight, read at scrape time: pending orders, campaigns
+    # scheduled or running (not the one that completed), the database
+    assert got.value("ujumbe_payment_orders_total", provider="mobilemoney", status="pending") == 1
+    assert got.value("ujumbe_payment_orders_pending", provider="mobilemoney") == 1
+    assert got.value("ujumbe_campaigns", status="scheduled") == 1
+    assert got.value("ujumbe_campaigns", status="running") == 0
+    assert got.value("ujumbe_campaign_messages_total", status="sent") == 2
+    assert got.value("ujumbe_campaign_messages_total", status="delivered") == 2
     assert got.value("ujumbe_database_up") == 1
 
 

@@ -2,8 +2,9 @@
 SMPP binds (as their processes publish them), payment orders and campaigns.
 
 Every process sees the same rows, so whichever answers the scrape reports the whole service, and
-nothing of a process that died lingers. Each query reads a small table or an index (campaigns and
-payment orders by status, the jobs still queued), never the message log or the ledger.
+nothing of a process that died lingers. Each query reads what is in flight through a partial
+index (pending payment orders, scheduled and running campaigns, the jobs still queued) or a small
+table (the binds), never the message log, the ledger or what has ended.
 """
 
 from __future__ import annotations
@@ -32,13 +33,12 @@ _BINDS = (
     " coalesce(sum((status ->> 'tps')::int), 0), coalesce(sum((status ->> 'tps_limit')::float8), 0)"
     " FROM gateway_binds WHERE updated_at >= %s GROUP BY bind"
 )
-_PAYMENT_ORDERS = "SELECT provider, status, count(*) FROM payment_orders GROUP BY provider, status"
-_CAMPAIGNS = (
-    "SELECT status, count(*), coalesce(sum(sent_count), 0), coalesce(sum(delivered_count), 0),"
-    " coalesce(sum(failed_count), 0) FROM campaigns GROUP BY status"
-)
+# What is in flight only, each through its partial index: what has ended is counted as it ends
+# (ujumbe_payment_orders_total, ujumbe_campaign_messages_total), never by scanning every row.
+_PAYMENT_ORDERS = "SELECT provider, count(*) FROM payment_orders WHERE status = 'pending' GROUP BY provider"
+_CAMPAIGNS = "SELECT status, count(*) FROM campaigns WHERE status IN ('scheduled', 'running') GROUP BY status"
 JOB_STATUSES = ("todo", "doing", "failed")
-CAMPAIGN_MESSAGE_STATUSES = ("sent", "delivered", "failed")
+CAMPAIGNS_IN_FLIGHT = ("scheduled", "running")
 
 
 def _gauge(name: str, documentation: str, labels: list[str]) -> GaugeMetricFamily:
@@ -112,23 +112,17 @@ def _binds(rows: list[tuple[str, int, int, int, int, float]]) -> list[Metric]:
     return [bound, window, in_use, tps, tps_limit]
 
 
-def _payment_orders(rows: list[tuple[str, str, int]]) -> list[Metric]:
-    orders = _gauge("ujumbe_payment_orders", "Payment orders, by provider and status (pending, confirmed, "
-                                             "failed).", ["provider", "status"])
-    for provider, status, n in rows:
-        orders.add_metric([provider, status], float(n))
-    return [orders]
+def _payment_orders(rows: list[tuple[str, int]]) -> list[Metric]:
+    pending = _gauge("ujumbe_payment_orders_pending", "Payment orders waiting for their payment, by provider.",
+                     ["provider"])
+    for provider, n in rows:
+        pending.add_metric([provider], float(n))
+    return [pending]
 
 
-def _campaigns(rows: list[tuple[str, int, int, int, int]]) -> list[Metric]:
-    campaigns = _gauge("ujumbe_campaigns", "Campaigns, by status.", ["status"])
-    messages = _gauge("ujumbe_campaign_messages", "Campaign messages over every campaign, by status: sent (went "
-                                                  "out, delivered ones included), delivered, failed.", ["status"])
-    totals = dict.fromkeys(CAMPAIGN_MESSAGE_STATUSES, 0)
-    for status, n, sent, delivered, failed in rows:
-        campaigns.add_metric([status], float(n))
-        for key, value in zip(CAMPAIGN_MESSAGE_STATUSES, (sent, delivered, failed), strict=True):
-            totals[key] += int(value)
-    for status, total in totals.items():
-        messages.add_metric([status], float(total))
-    return [campaigns, messages]
+def _campaigns(rows: list[tuple[str, int]]) -> list[Metric]:
+    campaigns = _gauge("ujumbe_campaigns", "Campaigns scheduled or running, by status.", ["status"])
+    counted = dict(rows)
+    for status in CAMPAIGNS_IN_FLIGHT:
+        campaigns.add_metric([status], float(counted.get(status, 0)))
+    return [campaigns]

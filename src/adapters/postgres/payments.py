@@ -30,6 +30,7 @@ def _order(row: dict[str, Any]) -> PaymentOrder:
 class PostgresPaymentOrders:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
+        self.moved: list[PaymentOrder] = []  # placed or settled in this transaction: counted once it commits
 
     async def _all(self, query: str, params: tuple[Any, ...]) -> list[PaymentOrder]:
         async with self._conn.cursor(row_factory=dict_row) as cur:
@@ -41,6 +42,7 @@ class PostgresPaymentOrders:
         return found[0] if found else None
 
     async def add(self, order: PaymentOrder) -> None:
+        self.moved.append(order)
         values = [getattr(order, name) for name in _COLUMNS.split(", ")]
         values[_COLUMNS.split(", ").index("status")] = order.status.value
         await self._conn.execute(
@@ -101,6 +103,8 @@ class PostgresPaymentOrders:
         )
 
     async def record_settlement(self, order: PaymentOrder) -> None:
+        if order.status is not PaymentStatus.PENDING:  # a pending order flagged for review has moved nowhere
+            self.moved.append(order)
         values = [getattr(order, name) for name in _SETTLEMENT]
         values[0] = order.status.value
         await self._conn.execute(

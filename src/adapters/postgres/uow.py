@@ -49,8 +49,8 @@ class PostgresUnitOfWork:
         self._conn: AsyncConnection | None = None
         # Called after a commit that added outbox events (queues their dispatch job).
         self._on_events_committed = on_events_committed
-        # Told of the ledger postings each commit made: every area posts through here, and a
-        # posting rolled back is never counted.
+        # Told of the ledger postings and payment orders each commit wrote: every area writes
+        # through here, and what was rolled back is never counted.
         self._metrics = metrics
 
     @property
@@ -115,6 +115,9 @@ class PostgresUnitOfWork:
         posted, self.ledger.posted, self.messages.paid = [*self.ledger.posted, *self.messages.paid], [], []
         if posted:
             self._metrics.credits_posted(posted)
+        orders, self.payment_orders.moved = self.payment_orders.moved, []
+        if orders:
+            self._metrics.payment_orders_moved(orders)
         if self.campaigns.written >= ANALYZE_AFTER:
             await self._analyze_messages()
         if self.events.added and self._on_events_committed is not None:
@@ -138,4 +141,4 @@ class PostgresUnitOfWork:
     async def rollback(self) -> None:
         await self.connection.rollback()
         self.events.added = 0
-        self.ledger.posted, self.messages.paid = [], []
+        self.ledger.posted, self.messages.paid, self.payment_orders.moved = [], [], []

@@ -2,7 +2,7 @@
 
 Each call reports something that has happened for good, after the transaction that made it
 committed (a use case calls after its commit; the unit of work reports each commit's ledger
-postings, whichever area posted them), so a send, a posting or a delivery rolled back is never
+postings and payment orders written, whichever area wrote them), so a send, a posting or a delivery rolled back is never
 counted. Counts only, by
 bounded kinds (an outcome, a carrier, an encoding, an entry type): never an account, a number
 or an id. Where nobody scrapes (the memory adapters, an embedded use), `NO_METRICS` counts nothing.
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from application.ports.payments import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message
 
@@ -28,6 +29,11 @@ class Metrics(Protocol):
 
     def credits_posted(self, postings: Iterable[Posting]) -> None:
         """Ledger postings committed (each once: a repeated reference posts nothing)."""
+        ...
+
+    def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:
+        """Payment orders whose creation (`pending`) or settlement (`confirmed`, `failed`)
+        committed, each as it now stands."""
         ...
 
     def webhook_attempted(self, result: str, seconds: float) -> None:
@@ -52,6 +58,9 @@ class NoMetrics:
         pass
 
     def credits_posted(self, postings: Iterable[Posting]) -> None:
+        pass
+
+    def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:
         pass
 
     def webhook_attempted(self, result: str, seconds: float) -> None:
