@@ -16,6 +16,7 @@ out of any text, and Tanzanian phone numbers are masked (`+2557123…78`) unless
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import sys
@@ -58,6 +59,10 @@ _PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)[ -]?
                     r"(?P<digits>[67]\d{2}[ -]?\d{3}[ -]?\d{3})(?![\w])")
 _FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>\d{2})(?![\w])")
 _PROCRASTINATE_JOB = "job"
+# What every pattern above needs somewhere in a text for it to match: a text without any of these
+# has nothing to redact or mask.
+_MAY_HOLD_ANYTHING = re.compile(r"eyJ|uj_live_|whsec_|://|[?&][a-z_]+=|Failing row|\bKey \(|\d{3}[ -]?\d{3}",
+                                re.IGNORECASE)
 
 
 def mask_phone_numbers(text: str) -> str:
@@ -68,6 +73,7 @@ def mask_phone_numbers(text: str) -> str:
     return _FOREIGN_PHONE.sub(r"+\g<head>…\g<tail>", _PHONE.sub(masked, text))
 
 
+@functools.lru_cache(maxsize=1024)  # field names are few: each is decided once
 def _is_secret_name(name: str) -> bool:
     key = name.lower().replace("-", "_")
     return key in _BODY_NAMES or any(part in key for part in _SECRET_NAME_PARTS)
@@ -84,6 +90,8 @@ class Redact:
         return {key: self._value(key, value) for key, value in event_dict.items()}
 
     def text(self, text: str) -> str:
+        if _MAY_HOLD_ANYTHING.search(text) is None:  # most values: ids, routes, words (one scan, not nine)
+            return text
         for pattern in _SECRET_PATTERNS:
             text = pattern.sub(REDACTED, text)
         text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
@@ -145,10 +153,10 @@ def build_formatter(log_format: str, *, pii: bool, colors: bool = False) -> logg
             structlog.contextvars.merge_contextvars,
             structlog.stdlib.add_log_level,
             structlog.stdlib.add_logger_name,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
             _procrastinate_job,
             structlog.processors.format_exc_info,  # text, then redacted like the rest
             Redact(pii=pii),
+            structlog.processors.TimeStamper(fmt="iso", utc=True),  # after: ours, nothing to redact
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,
             renderer,
         ],
