@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -16,6 +16,9 @@ from litestar import post
 from litestar.params import FromPath, JSONBody
 from litestar.testing import AsyncTestClient
 
+from adapters.gateways.retrying import retrying
+from application.ports import OutboundSms
+from domain.submits import Answer, SubmitResult
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.logs import REDACTED, Redact, configure_logging, mask_phone_numbers, resolve_format
@@ -199,3 +202,30 @@ async def test_a_failing_request_logs_its_traceback_without_its_body_and_its_lin
     assert (request["event"], request["route"], request["method"], request["status"]) == (
         "request", "/boom/{order_id}", "POST", 500)
     assert "hunter2-in-the-body" not in stream.getvalue() and "0712345678" not in stream.getvalue()
+
+
+class _Carrier:
+    """A batch gateway that refuses one number and takes the rest."""
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        return (await self.submit_many([sms]))[0]
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
+        return [SubmitResult(Answer.REJECTED, reason="ESME_RINVDSTADR") if sms.to.endswith("99")
+                else SubmitResult.accepted(f"ref-{sms.message_id}") for sms in batch]
+
+
+async def test_a_batch_is_one_line_naming_every_message_and_each_one_not_accepted(log_to: LogTo) -> None:
+    captured = log_to(UJUMBE_LOG_FORMAT="json")
+    batch = [OutboundSms(message_id=f"m-{n}", account_id="a-1", to=f"+2557123456{n:02d}", sender="DUKA",
+                         text="Siri ya leo") for n in (1, 2, 99)]
+
+    await retrying(_Carrier()).submit_many(batch)  # type: ignore[attr-defined]
+
+    [line] = lines(captured)
+    assert line["event"] == "sms batch submitted" and line["count"] == 3
+    assert line["answers"] == {"accepted": 2, "rejected": 1}
+    assert line["message_ids"] == ["m-1", "m-2", "m-99"]
+    assert line["not_accepted"] == [{"message_id": "m-99", "to": "+2557123…99", "answer": "rejected",
+                                     "reason": "ESME_RINVDSTADR"}]
+    assert "Siri ya leo" not in captured.getvalue()
