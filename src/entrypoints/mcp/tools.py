@@ -57,6 +57,11 @@ CONTACT_LISTS_NEED_A_TOKEN = (
     "take it with the API key.")
 
 
+def given(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields an agent gave: an argument left out (None) is left out of the API's body too."""
+    return {name: value for name, value in fields.items() if value is not None}
+
+
 def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> None:
     """Add every tool to `server`; each calls `api` under `credentials_of(ctx)`."""
 
@@ -77,9 +82,8 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                         to: Annotated[str | None, Field(description=(
                             "The recipient, to price for their country; omit for a Tanzanian number."))] = None,
                         sender_id: SenderId = None) -> Result:
-        body = {"message": message, "to": to, "from": sender_id}
         return await api.call("POST", "/v1/sms/quote", credentials_of(ctx),
-                              json={k: v for k, v in body.items() if v is not None})
+                              json=given({"message": message, "to": to, "from": sender_id}))
 
     @tool("send_sms", "Send one SMS", (
         "Send one SMS now (POST /v1/sms/), charged to the account's credits. "
@@ -92,9 +96,8 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                        to: Annotated[str, Field(description="The recipient: a Tanzanian mobile number.")],
                        message: Message, sender_id: SenderId = None,
                        idempotency_key: IdempotencyKey = None) -> Result:
-        body = {"to": to, "message": message, "from": sender_id}
         return await api.call("POST", "/v1/sms/", credentials_of(ctx),
-                              json={k: v for k, v in body.items() if v is not None},
+                              json=given({"to": to, "message": message, "from": sender_id}),
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("send_bulk_sms", "Send one SMS to many numbers", (
@@ -111,9 +114,8 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                                 f"The recipients, 1 to {MAX_BULK_RECIPIENTS} Tanzanian mobile numbers."))],
                             message: Message, sender_id: SenderId = None,
                             idempotency_key: IdempotencyKey = None) -> Result:
-        body = {"to": to, "message": message, "from": sender_id}
         return await api.call("POST", "/v1/sms/bulk", credentials_of(ctx),
-                              json={k: v for k, v in body.items() if v is not None},
+                              json=given({"to": to, "message": message, "from": sender_id}),
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("get_balance", "Credit balance", (
@@ -167,9 +169,9 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
         f"samples of the personalised text. {campaign_errors}."), READ)
     async def preview_campaign(ctx: Context, contact_list_id: ContactListId, message: Message,
                                sender_id: SenderId = None) -> Result:
-        body = {"name": "preview", "message": message, "contact_list_id": contact_list_id, "sender_id": sender_id}
         return await api.call("POST", "/v1/campaigns/preview", credentials_of(ctx),
-                              json={k: v for k, v in body.items() if v is not None})
+                              json=given({"name": "preview", "message": message, "contact_list_id": contact_list_id,
+                                          "sender_id": sender_id}))
 
     @tool("create_campaign", "Create a campaign", (
         "Send one text to every number of a contact list, now or at a set time (POST /v1/campaigns). "
@@ -184,10 +186,9 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                               name: Annotated[str, Field(description="A name for the campaign, 1 to 200 characters.")],
                               message: Message, contact_list_id: ContactListId, sender_id: SenderId = None,
                               scheduled_at: ScheduledAt = None, idempotency_key: IdempotencyKey = None) -> Result:
-        body = {"name": name, "message": message, "contact_list_id": contact_list_id, "sender_id": sender_id,
-                "scheduled_at": scheduled_at}
         return await api.call("POST", "/v1/campaigns", credentials_of(ctx),
-                              json={k: v for k, v in body.items() if v is not None},
+                              json=given({"name": name, "message": message, "contact_list_id": contact_list_id,
+                                          "sender_id": sender_id, "scheduled_at": scheduled_at}),
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("get_campaign", "Follow a campaign", (
