@@ -19,8 +19,10 @@ from pathlib import Path
 from prometheus_client import CONTENT_TYPE_PLAIN_0_0_4, CollectorRegistry, Counter, Histogram, generate_latest, values
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
+from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
+from adapters.postgres.metrics import ServiceState
 from application.ports import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
@@ -177,9 +179,86 @@ class PrometheusMetrics:
         self._http_requests.labels(route, method, str(status)).inc()
         self._http_seconds.labels(route, method).observe(seconds)
 
-    def exposition(self, *state: Collector) -> bytes:
-        """The Prometheus text of every count (every process's, in multiprocess mode) and `state`."""
+    def exposition(self, state: ServiceState) -> bytes:
+        """The Prometheus text of every count (every process's, in multiprocess mode) and of the
+        service's `state`, as gauges."""
         directory = _shared_directory()
         counted: Collector = (self.registry if directory is None
                               else MultiProcessCollector(None, directory))  # type: ignore[no-untyped-call]
-        return generate_latest(_Joined([counted, *state]))
+        return generate_latest(_Joined([counted, _Gauges(state)]))
+
+
+JOB_STATUSES = ("todo", "doing", "failed")
+CAMPAIGNS_IN_FLIGHT = ("scheduled", "running")
+
+
+class _Gauges:
+    """The state one scrape read, as gauges (a collector for one exposition)."""
+
+    def __init__(self, state: ServiceState) -> None:
+        self._state = state
+
+    def collect(self) -> Iterator[Metric]:
+        state = self._state
+        up = _gauge("ujumbe_database_up", "1 when this scrape could read the service's state from PostgreSQL, "
+                                          "else 0 (the state metrics are then absent).", [])
+        up.add_metric([], 1.0 if state.database_up else 0.0)
+        yield up
+        if state.database_up:
+            yield from (*_jobs(state.jobs, state.oldest_waiting), *_binds(state.binds),
+                        *_payment_orders(state.pending_orders), *_campaigns(state.campaigns))
+
+
+def _gauge(name: str, documentation: str, labels: list[str]) -> GaugeMetricFamily:
+    return GaugeMetricFamily(name, documentation, labels=labels)
+
+
+def _jobs(jobs: list[tuple[str, str, int]], oldest: list[tuple[str, float]]) -> list[Metric]:
+    depth = _gauge("ujumbe_job_queue_depth", "Jobs in the queue: todo (waiting, or scheduled for later), "
+                                             "doing (running) and failed (retries spent), by queue.",
+                   ["queue", "status"])
+    counted = {(queue, status): n for queue, status, n in jobs}
+    queues = sorted({queue for queue, _ in counted} | {queue for queue, _ in oldest})
+    for queue in queues:
+        for status in JOB_STATUSES:
+            depth.add_metric([queue, status], float(counted.get((queue, status), 0)))
+    age = _gauge("ujumbe_job_queue_oldest_waiting_seconds", "How long the oldest job that is due has waited "
+                                                             "to start, by queue (0: none waiting).", ["queue"])
+    waited = dict(oldest)
+    for queue in queues:
+        age.add_metric([queue], max(0.0, float(waited.get(queue) or 0.0)))
+    return [depth, age]
+
+
+def _binds(rows: list[tuple[str, int, int, int, int, float]]) -> list[Metric]:
+    bound = _gauge("ujumbe_gateway_bind_bound", "Processes holding the SMPP bind bound (0: it is down "
+                                                "everywhere).", ["bind"])
+    window = _gauge("ujumbe_gateway_bind_window", "Submits the bind may keep in flight (its window), summed "
+                                                  "over the processes holding it.", ["bind"])
+    in_use = _gauge("ujumbe_gateway_bind_window_in_use", "Submits in flight on the bind, awaiting their answer.",
+                    ["bind"])
+    tps = _gauge("ujumbe_gateway_bind_tps", "Submits per second on the bind (the last whole second).", ["bind"])
+    tps_limit = _gauge("ujumbe_gateway_bind_tps_limit", "The bind's submits-per-second cap (0: none).", ["bind"])
+    for name, n_bound, n_window, n_in_flight, n_tps, limit in rows:
+        bound.add_metric([name], float(n_bound))
+        window.add_metric([name], float(n_window))
+        in_use.add_metric([name], float(n_in_flight))
+        tps.add_metric([name], float(n_tps))
+        tps_limit.add_metric([name], float(limit))
+    return [bound, window, in_use, tps, tps_limit]
+
+
+def _payment_orders(rows: list[tuple[str, int]]) -> list[Metric]:
+    pending = _gauge("ujumbe_payment_orders_pending", "Payment orders waiting for their payment, by provider.",
+                     ["provider"])
+    for provider, n in rows:
+        pending.add_metric([provider], float(n))
+    return [pending]
+
+
+def _campaigns(rows: list[tuple[str, int]]) -> list[Metric]:
+    campaigns = _gauge("ujumbe_campaigns", "Campaigns scheduled or running, by status.", ["status"])
+    counted = dict(rows)
+    for status in CAMPAIGNS_IN_FLIGHT:
+        campaigns.add_metric([status], float(counted.get(status, 0)))
+    return [campaigns]

@@ -22,6 +22,7 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 from prometheus_client.parser import text_string_to_metric_families
+from psycopg_pool import AsyncConnectionPool
 
 from application.credits import Grant
 from application.ports import CreditPackage
@@ -262,3 +263,13 @@ def test_a_separate_job_worker_and_an_operator_command_on_the_same_data_dir_are_
     assert got.value("ujumbe_sms_sends_total", outcome="sent", carrier="Vodacom") == 1  # the API's process
     assert got.value("ujumbe_ledger_postings_total", type="grant") == 1  # `ujumbe credits grant`'s
     assert got.value("ujumbe_ledger_postings_total", type="deduct") == 1
+
+
+async def test_a_database_that_does_not_answer_is_said_and_the_counts_still_come(  # type: ignore[no-untyped-def]
+        scraper: httpx.AsyncClient, container: Container) -> None:
+    nowhere = AsyncConnectionPool("postgresql://ujumbe@127.0.0.1:9/ujumbe", open=False)
+    with container.pool.override(providers.Object(nowhere)):
+        got = await scrape(scraper)
+    assert got.value("ujumbe_database_up") == 0
+    assert "ujumbe_job_queue_depth" not in got.families and "ujumbe_campaigns" not in got.families
+    assert "ujumbe_http_requests" in got.families  # what this process counted is still there
