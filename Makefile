@@ -1,5 +1,8 @@
 # One command each: `make serve` runs ujumbe, `make test` proves it. Both set themselves up.
 PYTHON ?= python3
+# make serve PORT=8080 (HOST=0.0.0.0)
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
@@ -24,7 +27,7 @@ $(NODE_STAMP): $(SMSC)/package-lock.json
 install: $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/ujumbe serve --host 127.0.0.1 --port 8000
+	$(BIN)/ujumbe serve --host $(HOST) --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/lint-imports
@@ -46,7 +49,7 @@ MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 
 docs: $(STAMP)
 	$(MKDOCS) build --strict
-	@echo "docs built: open site/index.html (or $(BIN)/mkdocs serve -a 127.0.0.1:8001)"
+	@echo "docs built: open site/index.html (or $(BIN)/mkdocs serve -a 127.0.0.1:8002)"
 
 docs-check: $(STAMP)
 	$(MKDOCS) build --strict --quiet

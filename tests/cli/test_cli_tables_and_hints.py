@@ -158,7 +158,8 @@ def test_an_unmigrated_database_points_to_migrate(clean_database: str, tmp_path:
     env = {"UJUMBE_DATABASE_URL": unmigrated, "UJUMBE_DATA_DIR": str(tmp_path), "TTY_COMPATIBLE": "0"}
     result = ujumbe("accounts", "list", env=env)
     assert result.returncode == 1 and result.stdout == ""
-    assert result.stderr.strip().endswith("— the database is not migrated: ujumbe migrate")
+    assert "— the database is not migrated: run this from the project folder" in result.stderr
+    assert result.stderr.strip().endswith("or ujumbe migrate for a new one")
     assert len(result.stderr.strip().splitlines()) == 1
     as_json = json.loads(ujumbe("accounts", "list", "--json", env=env).stderr)
     assert as_json["error"]["code"] == "error" and "does not exist" in as_json["error"]["message"]

@@ -18,9 +18,12 @@ def completion(shell: str) -> None:
 
     \b
     Install (then open a new shell):
-      bash:  ujumbe completion bash > ~/.local/share/bash-completion/completions/ujumbe
-      zsh:   ujumbe completion zsh > "${fpath[1]}/_ujumbe"   (or: eval "$(ujumbe completion zsh)" in ~/.zshrc)
-      fish:  ujumbe completion fish > ~/.config/fish/completions/ujumbe.fish
+      bash:  mkdir -p ~/.local/share/bash-completion/completions
+             ujumbe completion bash > ~/.local/share/bash-completion/completions/ujumbe
+      zsh:   ujumbe completion zsh > "${fpath[1]}/_ujumbe"
+             (or in ~/.zshrc, once .venv/bin is on PATH: eval "$(ujumbe completion zsh)")
+      fish:  mkdir -p ~/.config/fish/completions
+             ujumbe completion fish > ~/.config/fish/completions/ujumbe.fish
 
     \b
     Examples:

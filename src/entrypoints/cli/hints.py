@@ -74,7 +74,8 @@ def hint_for_exception(exc: BaseException) -> str | None:
         kind, text = type(seen).__name__, str(seen)
         if kind in ("UndefinedTable", "UndefinedColumn", "UndefinedFunction", "UndefinedObject") or (
                 "relation" in text and "does not exist" in text):
-            return "the database is not migrated: ujumbe migrate"
+            return ("the database is not migrated: run this from the project folder (or with the server's "
+                    "UJUMBE_DATA_DIR / UJUMBE_DATABASE_URL), or ujumbe migrate for a new one")
         if kind in ("OperationalError", "PoolTimeout", "ConnectionTimeout"):
             return "is PostgreSQL running and UJUMBE_DATABASE_URL right? then: ujumbe migrate"
         seen = seen.__cause__ or seen.__context__

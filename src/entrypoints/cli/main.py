@@ -6,6 +6,7 @@ import json
 import logging
 import os
 import signal
+import socket
 import sys
 
 import click
@@ -13,7 +14,7 @@ import uvicorn
 
 from adapters.prometheus import METRICS_DIRECTORY, share_counts
 from entrypoints.cli.base import cli, container, run_migrations
-from entrypoints.cli.output import command, emit
+from entrypoints.cli.output import command, emit, fail
 from entrypoints.logs import configure_logging
 
 # Each area registers its commands on import.
@@ -62,6 +63,7 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded
       ujumbe serve
       ujumbe serve --host 0.0.0.0 --port 8000 --workers 4 --no-worker   # API only; run `ujumbe worker` beside it
     """
+    _check_free(host, port)
     # Everything on stderr from here on is a log line (UJUMBE_LOG_FORMAT), uvicorn's included.
     configure_logging(container().settings())
     log = logging.getLogger("ujumbe.serve")
@@ -78,6 +80,19 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded
     uvicorn.run("entrypoints.http.app:create_app", factory=True, host=host, port=port,
                 workers=workers, log_level="warning", forwarded_allow_ips=forwarded_allow_ips,
                 log_config=None, access_log=False)  # our formatter, and our own line per request
+
+
+def _check_free(host: str, port: int) -> None:
+    """Stop with what to do when the address is taken (uvicorn would start, say nothing useful,
+    and exit with a bare `[Errno 98]`)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            fail("address_in_use", f"cannot listen on {host}:{port} ({exc.strerror}): another process holds it "
+                                   f"— stop that one, or ujumbe serve --port {port + 80}")
 
 
 def main() -> None:
