@@ -143,14 +143,18 @@ class WakeOutboxDispatch:
                 covering.set_result(None)
 
 
-# Jobs per queue and status; and per queue, how long the oldest job that is due has waited to start
-# (a job waits from when it is due: deferred, by its `deferred` event, or scheduled for then).
+# Jobs per queue and status; and per queue, how long the oldest job that is due and free to start
+# has waited (a job waits from when it is due: deferred, by its `deferred` event, or scheduled for then).
 QUEUE_DEPTH_SQL = "SELECT queue_name, status::text, count(*) FROM procrastinate_jobs GROUP BY queue_name, status"
 OLDEST_WAITING_SQL = (
     "SELECT j.queue_name, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at)))::float8"
     " FROM procrastinate_jobs j"
     " LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'"
     " WHERE j.status = 'todo' AND (j.scheduled_at IS NULL OR j.scheduled_at <= now())"
+    # a job whose lock a running job holds waits for that one, not for a worker (a campaign's
+    # next run queued behind the run under way)
+    " AND (j.lock IS NULL"
+    "      OR NOT EXISTS (SELECT FROM procrastinate_jobs d WHERE d.lock = j.lock AND d.status = 'doing'))"
     " GROUP BY j.queue_name"
 )
 

@@ -11,10 +11,13 @@ from PostgreSQL at scrape time, so no process's gauge can go stale when it dies.
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import ParamSpec
 
 from prometheus_client import CONTENT_TYPE_PLAIN_0_0_4, CollectorRegistry, Counter, Histogram, generate_latest, values
 from prometheus_client.multiprocess import MultiProcessCollector
@@ -27,6 +30,9 @@ from application.ports import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Carrier
+
+P = ParamSpec("P")
+log = logging.getLogger("ujumbe.metrics")
 
 CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4  # text/plain; version=0.0.4; charset=utf-8
 MULTIPROC_DIR = "PROMETHEUS_MULTIPROC_DIR"
@@ -95,6 +101,18 @@ class _Joined:
             yield from source.collect()
 
 
+def _never_fails(count: Callable[P, None]) -> Callable[P, None]:
+    """A count that cannot be made (its file cannot be written, say) is logged, never raised: what
+    it counts has committed, and its caller must not answer as if it had not."""
+    @functools.wraps(count)
+    def counted(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            count(*args, **kwargs)
+        except Exception:
+            log.warning("metrics: %s could not be counted", count.__name__, exc_info=True)
+    return counted
+
+
 class PrometheusMetrics:
     """One per process (the container's): its metrics in a registry of its own, so two apps in
     one process (tests) count apart."""
@@ -142,6 +160,7 @@ class PrometheusMetrics:
 
     # -- the Metrics port -----------------------------------------------------------------------
 
+    @_never_fails
     def messages_settled(self, messages: Iterable[Message]) -> None:
         for message in messages:
             carrier = message.carrier or UNKNOWN
@@ -151,30 +170,36 @@ class PrometheusMetrics:
             if message.campaign_id is not None:
                 self._campaign_messages.labels(message.status.value).inc()
 
+    @_never_fails
     def messages_reported(self, messages: Iterable[Message]) -> None:
         for message in messages:
             self._reports.labels(message.status.value, message.carrier or UNKNOWN).inc()
             if message.campaign_id is not None:
                 self._campaign_messages.labels(message.status.value).inc()
 
+    @_never_fails
     def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:
         for order in orders:
             self._payment_orders.labels(order.provider, order.status.value).inc()
 
+    @_never_fails
     def credits_posted(self, postings: Iterable[Posting]) -> None:
         for posting in postings:
             self._postings.labels(posting.type.value).inc()
             self._credits.labels(posting.type.value).inc(posting.credits)
 
+    @_never_fails
     def webhook_attempted(self, result: str, seconds: float) -> None:
         self._webhooks.labels(result).inc()
         self._webhook_seconds.labels(result).observe(seconds)
 
+    @_never_fails
     def gateway_submitted(self, bind: str, answer: str, seconds: float) -> None:
         self._submit_seconds.labels(bind, answer).observe(seconds)
 
     # -- HTTP and the scrape ----------------------------------------------------------------------
 
+    @_never_fails
     def http_request(self, route: str, method: str, status: int, seconds: float) -> None:
         self._http_requests.labels(route, method, str(status)).inc()
         self._http_seconds.labels(route, method).observe(seconds)

@@ -41,13 +41,18 @@ _SECRET_PATTERNS = (
     re.compile(r"\beyJ[\w-]*\.[\w-]+\.[\w-]+"),  # a JWT (access token): base64url of '{"' first
     re.compile(r"\buj_live_[0-9A-Za-z]+"),  # an API key
     re.compile(r"\bwhsec_[\w+/=-]+"),  # a webhook secret (Standard Webhooks' form)
-    # PostgreSQL's DETAIL of a refused row or key quotes its values (a message, a code): to the line's end
-    re.compile(r"Failing row contains \(.*"),
-    re.compile(r"\bKey \(.*?\)=\(.*"),
+    # PostgreSQL's DETAIL of a refused row or key quotes its values (a message, a code, which may
+    # hold line breaks): everything from there to the end of the text goes
+    re.compile(r"Failing row contains \(.*", re.DOTALL),
+    re.compile(r"\bKey \(.*?\)=\(.*", re.DOTALL),
 )
+# procrastinate names a job by its call string, `task[id](kwarg=value, ...)`, whose values may be
+# anything a job carries (an inbound SMS's text, which may hold `)` and line breaks), in any of
+# its lines: the job is named `task[id]`, to the last `)` of the text.
+_JOB_CALL = re.compile(r"(?P<job>\b[\w.:-]+\[\d+\])\(.*\)", re.DOTALL)
 # A secret in a URL's query (a customer's webhook URL, an OAuth redirect): its value goes.
 _QUERY_SECRET = re.compile(
-    r"(?P<name>[?&](?:token|access_token|refresh_token|id_token|code|key|api_key|secret|sig|signature|password)=)"
+    r"(?P<name>[?&][\w.-]*(?:token|secret|key|sig|password|passwd|code|auth|credential)[\w.-]*=)"
     r"[^&\s\"'#]+", re.IGNORECASE)
 # user:password@ in a URL (the database URL, an SMPP bind): the password goes.
 _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.IGNORECASE)
@@ -58,11 +63,10 @@ _URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@",
 _PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)[ -]?"
                     r"(?P<digits>[67]\d{2}[ -]?\d{3}[ -]?\d{3})(?![\w])")
 _FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>\d{2})(?![\w])")
-_PROCRASTINATE_JOB = "job"
 # What every pattern above needs somewhere in a text for it to match: a text without any of these
 # has nothing to redact or mask.
-_MAY_HOLD_ANYTHING = re.compile(r"eyJ|uj_live_|whsec_|://|[?&][a-z_]+=|Failing row|\bKey \(|\d{3}[ -]?\d{3}",
-                                re.IGNORECASE)
+_MAY_HOLD_ANYTHING = re.compile(
+    r"eyJ|uj_live_|whsec_|://|[?&][\w.-]+=|Failing row|\bKey \(|\]\(|\d{3}[ -]?\d{3}", re.IGNORECASE)
 
 
 def mask_phone_numbers(text: str) -> str:
@@ -92,6 +96,7 @@ class Redact:
     def text(self, text: str) -> str:
         if _MAY_HOLD_ANYTHING.search(text) is None:  # most values: ids, routes, words (one scan, not nine)
             return text
+        text = _JOB_CALL.sub(r"\g<job>", text)
         for pattern in _SECRET_PATTERNS:
             text = pattern.sub(REDACTED, text)
         text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
@@ -117,21 +122,6 @@ class Redact:
         return self.text(str(value))
 
 
-def _procrastinate_job(logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
-    """procrastinate names a job by its call string, `task[id](kwarg=value, ...)`, whose values
-    may be anything a job carries (an inbound SMS's text), in its line's text and in its `job`
-    (or, deferring several, `jobs`) field: the text names the job `task[id]` instead. The fields'
-    arguments (`call_string`, `task_kwargs`) are dropped by `Redact`, at any depth."""
-    jobs = event_dict.get("jobs")
-    found = [event_dict.get(_PROCRASTINATE_JOB), *(jobs if isinstance(jobs, list) else ())]
-    event = event_dict.get("event")
-    for job in found:
-        if isinstance(job, Mapping) and isinstance(call := job.get("call_string"), str) and isinstance(event, str):
-            event = event.replace(call, f"{job.get('task_name')}[{job.get('id')}]")
-    event_dict["event"] = event
-    return event_dict
-
-
 def _drop_noise(logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
     event_dict.pop("color_message", None)  # uvicorn's ANSI-coloured copy of the message
     event_dict.pop("message", None)  # the event again, as a formatter left it on the record
@@ -153,7 +143,6 @@ def build_formatter(log_format: str, *, pii: bool, colors: bool = False) -> logg
             structlog.contextvars.merge_contextvars,
             structlog.stdlib.add_log_level,
             structlog.stdlib.add_logger_name,
-            _procrastinate_job,
             structlog.processors.format_exc_info,  # text, then redacted like the rest
             Redact(pii=pii),
             structlog.processors.TimeStamper(fmt="iso", utc=True),  # after: ours, nothing to redact

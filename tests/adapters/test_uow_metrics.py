@@ -97,7 +97,11 @@ async def test_payment_orders_count_as_placed_and_as_settled_once_committed(pool
         await uow.commit()
     assert metrics.orders == [("mobilemoney", "pending")]
 
+    confirmed = replace(placed, status=PaymentStatus.CONFIRMED, confirmed_at=T0)
     async with PostgresUnitOfWork(pool, metrics=metrics) as uow:
-        await uow.payment_orders.record_settlement(replace(placed, status=PaymentStatus.CONFIRMED, confirmed_at=T0))
+        await uow.payment_orders.record_settlement(confirmed)
+        await uow.commit()
+    async with PostgresUnitOfWork(pool, metrics=metrics) as uow:  # a confirmed order flagged (a repeated callback)
+        await uow.payment_orders.record_settlement(replace(confirmed, review_reason="failure_after_confirmation"))
         await uow.commit()
     assert metrics.orders == [("mobilemoney", "pending"), ("mobilemoney", "confirmed")]

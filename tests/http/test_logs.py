@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -130,13 +131,23 @@ def test_jobs_deferred_together_lose_their_arguments_too(log_to: LogTo) -> None:
 
 def test_a_database_error_quoting_a_row_or_key_keeps_its_values_out() -> None:
     error = ('new row for relation "messages" violates check constraint "messages_body"\n'
-             "DETAIL:  Failing row contains (42, +255712345678, Your code is 482913).")
-    duplicate = 'duplicate key value violates unique constraint\nDETAIL:  Key (account_id, body)=(7, Habari yako).'
+             "DETAIL:  Failing row contains (42, +255712345678, Your code is\n482913 - do not share).")
+    duplicate = 'duplicate key value violates unique constraint\nDETAIL:  Key (account_id, body)=(7, Habari\nyako).'
 
     redacted = Redact()(None, "error", {"event": error, "detail": duplicate})
 
     assert "482913" not in redacted["event"] and "violates check constraint" in redacted["event"]
-    assert "Habari" not in redacted["detail"] and "duplicate key value" in redacted["detail"]
+    assert "Habari" not in redacted["detail"] and "yako" not in redacted["detail"]
+    assert "duplicate key value" in redacted["detail"]
+
+
+def test_a_job_named_in_any_line_of_the_job_queue_loses_its_arguments(log_to: LogTo) -> None:
+    captured = log_to(UJUMBE_LOG_FORMAT="json", UJUMBE_LOG_LEVEL="INFO")
+    call_string = "receive_inbound_sms[7](from_number='+255712345678', text='PIN (4321)\nsiri')"
+    logging.getLogger("procrastinate.worker").info(f"Waiting for job to finish: worker: {call_string} (started 1 s ago)")
+
+    [line] = lines(captured)
+    assert line["event"] == "Waiting for job to finish: worker: receive_inbound_sms[7]"
 
 
 def test_numbers_written_with_spaces_or_dashes_and_numbers_abroad_are_masked_too() -> None:
@@ -145,9 +156,30 @@ def test_numbers_written_with_spaces_or_dashes_and_numbers_abroad_are_masked_too
 
 
 def test_secrets_in_a_url_query_are_cut_out() -> None:
-    url = "POST https://shop.example/hooks?token=abc123&id=5 then /callback?code=xyz&state=s1&sig=q"
+    url = ("POST https://shop.example/hooks?token=abc123&id=5 then /callback?code=xyz&state=s1&sig=q"
+           " and /s3?X-Amz-Signature=f00&client_secret=c1&apikey=k2&page=2")
     assert Redact().text(url) == (f"POST https://shop.example/hooks?token={REDACTED}&id=5 then "
-                                  f"/callback?code={REDACTED}&state=s1&sig={REDACTED}")
+                                  f"/callback?code={REDACTED}&state=s1&sig={REDACTED}"
+                                  f" and /s3?X-Amz-Signature={REDACTED}&client_secret={REDACTED}"
+                                  f"&apikey={REDACTED}&page=2")
+
+
+secretish = st.sampled_from(["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln", "uj_live_3xAmPlE0123", "whsec_c2VjcmV0",
+                             "smpp://duka:pa55@smsc:2775", "?Auth-Token=zz9", "&x.client_secret=q",
+                             "Failing row contains (1, siri)", "KEY (body)=(siri)", "task[12](text='siri')",
+                             "0712 345 678", "%2b255712345678", "+44 7911123456", "+447911123456"])
+
+
+@given(before=st.text(max_size=20), secret=secretish, after=st.text(max_size=20))
+def test_the_quick_scan_never_lets_through_a_text_a_pattern_would_change(before: str, secret: str,
+                                                                        after: str) -> None:
+    """Redact skips texts its one quick scan finds nothing in: every pattern must need what it scans for."""
+    text = before + secret + after
+    slow = Redact()  # the same patterns, with the quick scan made to see everything
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr("entrypoints.logs._MAY_HOLD_ANYTHING", re.compile(""))
+        expected = slow.text(text)
+    assert Redact().text(text) == expected
 
 
 def test_with_log_pii_numbers_are_logged_in_full(log_to: LogTo) -> None:

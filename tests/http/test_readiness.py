@@ -90,3 +90,20 @@ async def test_not_ready_names_the_database_when_it_does_not_answer(
     assert ready.status_code == 503, ready.text
     assert "database" in ready.json()["error"]["message"]
     assert health.status_code == 503
+
+
+async def test_a_job_waiting_behind_a_running_job_of_its_lock_is_not_a_stalled_queue(
+        client: AsyncTestClient[Any], container: Container) -> None:
+    """A long campaign run holds its lock; its next run, queued behind it, waits for that run, not
+    for a worker."""
+    for _ in range(2):
+        await container.job_queue().defer(DELIVER_WEBHOOK, {"account_id": str(uuid.uuid4()),
+                                                            "delivery_id": str(uuid.uuid4())}, lock="campaign-1")
+    async with container.pool().connection() as conn:  # the first runs; the second has waited six minutes
+        await conn.execute("UPDATE procrastinate_jobs SET status = 'doing'"
+                           " WHERE id = (SELECT min(id) FROM procrastinate_jobs)")
+        await conn.execute("UPDATE procrastinate_events SET at = at - interval '6 minutes' WHERE type = 'deferred'")
+
+    ready = await client.get("/health/ready")
+
+    assert ready.status_code == 200, ready.text

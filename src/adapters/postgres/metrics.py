@@ -34,7 +34,8 @@ _BINDS = (
 # What is in flight only, each through its partial index: what has ended is counted as it ends
 # (ujumbe_payment_orders_total, ujumbe_campaign_messages_total), never by scanning every row.
 _PAYMENT_ORDERS = "SELECT provider, count(*) FROM payment_orders WHERE status = 'pending' GROUP BY provider"
-_CAMPAIGNS = "SELECT status, count(*) FROM campaigns WHERE status IN ('scheduled', 'running') GROUP BY status"
+# (OR, not IN: the planner then reads the two partial indexes, campaigns_due and campaigns_running)
+_CAMPAIGNS = "SELECT status, count(*) FROM campaigns WHERE status = 'scheduled' OR status = 'running' GROUP BY status"
 
 
 @dataclass(frozen=True, slots=True)

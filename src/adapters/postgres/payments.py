@@ -103,15 +103,19 @@ class PostgresPaymentOrders:
         )
 
     async def record_settlement(self, order: PaymentOrder) -> None:
-        if order.status is not PaymentStatus.PENDING:  # a pending order flagged for review has moved nowhere
-            self.moved.append(order)
         values = [getattr(order, name) for name in _SETTLEMENT]
         values[0] = order.status.value
-        await self._conn.execute(
-            f"UPDATE payment_orders SET {', '.join(f'{name} = %s' for name in _SETTLEMENT)}"
-            " WHERE account_id = %s AND id = %s",
-            (*values, order.account_id, order.id),
+        # The status it had before, from the statement's own snapshot: an order moved only when that
+        # differs (a flag for review, or a repeated callback, rewrites an order without moving it).
+        cursor = await self._conn.execute(
+            f"UPDATE payment_orders p SET {', '.join(f'{name} = %s' for name in _SETTLEMENT)}"
+            " FROM (SELECT status FROM payment_orders WHERE account_id = %s AND id = %s) AS before"
+            " WHERE p.account_id = %s AND p.id = %s RETURNING before.status",
+            (*values, order.account_id, order.id, order.account_id, order.id),
         )
+        row = await cursor.fetchone()
+        if row is not None and row[0] != order.status.value:
+            self.moved.append(order)
 
 
 class PostgresPayerPhones:

@@ -150,10 +150,14 @@ async def _ready(state: State) -> Readiness:
     failed: list[str] = []
     try:
         await _jobs_depth(state)
+        stalled = await _stalled_queues(state)
     except HTTPException:
         failed += ["database", "job queue"]
+    except Exception:  # the database failed between the two reads
+        log.warning("health: the database did not answer", exc_info=True)
+        failed += ["database", "job queue"]
     else:
-        if stalled := await _stalled_queues(state):
+        if stalled:
             failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
     gateway = _gateway(state)
     if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
