@@ -49,13 +49,16 @@ _SECRET_PATTERNS = (
 # procrastinate names a job by its call string, `task[id](kwarg=value, ...)`, whose values may be
 # anything a job carries (an inbound SMS's text, which may hold `)` and line breaks), in any of
 # its lines: the job is named `task[id]`, to the last `)` of the text.
-_JOB_CALL = re.compile(r"(?P<job>\b[\w.:-]+\[\d+\])\(.*\)", re.DOTALL)
+_JOB_CALL = re.compile(r"(?P<job>(?<![\w.:-])[\w.:-]+\[\d+\])\(.*\)", re.DOTALL)
 # A secret in a URL's query (a customer's webhook URL, an OAuth redirect): its value goes.
 _QUERY_SECRET = re.compile(
     r"(?P<name>[?&][\w.-]*(?:token|secret|key|sig|password|passwd|code|auth|credential)[\w.-]*=)"
     r"[^&\s\"'#]+", re.IGNORECASE)
 # user:password@ in a URL (the database URL, an SMPP bind): the password goes.
-_URL_PASSWORD = re.compile(r"(?P<head>[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.IGNORECASE)
+# (Each run of characters is tried from its start only, and a scheme is short: a long run of
+# letters costs one scan, not one per letter.)
+_URL_PASSWORD = re.compile(r"(?P<head>(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}://[^\s:/@]*:)[^\s@/]+@",
+                           re.IGNORECASE)
 # A Tanzanian mobile number as E.164 (+255…, or %2B255… in a URL), bare international (255…, as
 # SMPP writes it) or national (0…), with or without spaces or dashes between its groups (as a
 # customer may type it): the country or trunk prefix and four digits stay, then `…`, then the
