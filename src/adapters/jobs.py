@@ -147,7 +147,7 @@ class WakeOutboxDispatch:
 # has waited (a job waits from when it is due: deferred, by its `deferred` event, or scheduled for then).
 QUEUE_DEPTH_SQL = "SELECT queue_name, status::text, count(*) FROM procrastinate_jobs GROUP BY queue_name, status"
 OLDEST_WAITING_SQL = (
-    "SELECT j.queue_name, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at)))::float8"
+    "SELECT j.queue_name, greatest(0, extract(epoch FROM now() - min(coalesce(j.scheduled_at, e.at))))::float8"
     " FROM procrastinate_jobs j"
     " LEFT JOIN procrastinate_events e ON e.job_id = j.id AND e.type = 'deferred'"
     " WHERE j.status = 'todo' AND (j.scheduled_at IS NULL OR j.scheduled_at <= now())"
@@ -169,7 +169,7 @@ async def queue_depth(app: App) -> dict[str, dict[str, int]]:
 
 async def oldest_waiting(app: App) -> dict[str, float]:
     """Per queue with a job that is due and not started, how many seconds the oldest has waited."""
-    return {queue: max(0.0, float(seconds)) for queue, seconds in await _rows(app, OLDEST_WAITING_SQL)}
+    return {queue: float(seconds) for queue, seconds in await _rows(app, OLDEST_WAITING_SQL)}
 
 
 async def _rows(app: App, sql: str) -> list[tuple[Any, ...]]:

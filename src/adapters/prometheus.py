@@ -251,7 +251,7 @@ def _jobs(jobs: list[tuple[str, str, int]], oldest: list[tuple[str, float]]) -> 
                                                              "to start, by queue (0: none waiting).", ["queue"])
     waited = dict(oldest)
     for queue in queues:
-        age.add_metric([queue], max(0.0, float(waited.get(queue) or 0.0)))
+        age.add_metric([queue], float(waited.get(queue) or 0.0))
     return [depth, age]
 
 

@@ -90,6 +90,10 @@ def error_text(status: int, code: str, message: str, *, field: str | None = None
     return "\n".join(lines)
 
 
+def _given(fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in fields.items() if value is not None}
+
+
 class RestApi:
     """The REST API at `base_url`, called under each tool call's credentials."""
 
@@ -104,23 +108,24 @@ class RestApi:
     async def __aexit__(self, *_: object) -> None:
         await self._client.aclose()
 
-    async def call(self, method: str, path: str, credentials: Credentials, *, json: Any = None,
+    async def call(self, method: str, path: str, credentials: Credentials, *, json: Mapping[str, Any] | None = None,
                    params: Mapping[str, Any] | None = None, idempotency_key: str | None = None,
                    sends: bool = False, as_dashboard: bool = False,
                    next_steps: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The `data` of the route's answer (an object, for every route the tools call); a failure
         raises `ToolError` with what to do next.
 
-        `sends` marks a call that may send SMS (what a timeout means depends on it); `as_dashboard`
-        sends the access token instead of the key, when there is one (the routes the spec keeps to
-        the dashboard); `next_steps` overrides the advice for some codes.
+        An argument the agent left out (None) is left out of the body and the query alike, as the
+        API's optional fields are. `sends` marks a call that may send SMS (what a timeout means
+        depends on it); `as_dashboard` sends the access token instead of the key, when there is one
+        (the routes the spec keeps to the dashboard); `next_steps` overrides the advice for some codes.
         """
         headers = credentials.headers(as_dashboard=as_dashboard)
         if idempotency_key is not None:
             headers["Idempotency-Key"] = idempotency_key
-        query = {name: value for name, value in (params or {}).items() if value is not None}
         try:
-            response = await self._client.request(method, path, json=json, params=query, headers=headers)
+            response = await self._client.request(method, path, json=None if json is None else _given(json),
+                                                  params=_given(params or {}), headers=headers)
         except httpx.TimeoutException as exc:
             raise ToolError(self._unanswered(exc, sending=sends, idempotent=idempotency_key is not None)) from exc
         except httpx.HTTPError as exc:

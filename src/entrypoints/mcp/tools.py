@@ -57,11 +57,6 @@ CONTACT_LISTS_NEED_A_TOKEN = (
     "take it with the API key.")
 
 
-def given(fields: dict[str, Any]) -> dict[str, Any]:
-    """The fields an agent gave: an argument left out (None) is left out of the API's body too."""
-    return {name: value for name, value in fields.items() if value is not None}
-
-
 def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> None:
     """Add every tool to `server`; each calls `api` under `credentials_of(ctx)`."""
 
@@ -83,7 +78,7 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                             "The recipient, to price for their country; omit for a Tanzanian number."))] = None,
                         sender_id: SenderId = None) -> Result:
         return await api.call("POST", "/v1/sms/quote", credentials_of(ctx),
-                              json=given({"message": message, "to": to, "from": sender_id}))
+                              json={"message": message, "to": to, "from": sender_id})
 
     @tool("send_sms", "Send one SMS", (
         "Send one SMS now (POST /v1/sms/), charged to the account's credits. "
@@ -97,7 +92,7 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                        message: Message, sender_id: SenderId = None,
                        idempotency_key: IdempotencyKey = None) -> Result:
         return await api.call("POST", "/v1/sms/", credentials_of(ctx),
-                              json=given({"to": to, "message": message, "from": sender_id}),
+                              json={"to": to, "message": message, "from": sender_id},
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("send_bulk_sms", "Send one SMS to many numbers", (
@@ -115,7 +110,7 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                             message: Message, sender_id: SenderId = None,
                             idempotency_key: IdempotencyKey = None) -> Result:
         return await api.call("POST", "/v1/sms/bulk", credentials_of(ctx),
-                              json=given({"to": to, "message": message, "from": sender_id}),
+                              json={"to": to, "message": message, "from": sender_id},
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("get_balance", "Credit balance", (
@@ -170,8 +165,8 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
     async def preview_campaign(ctx: Context, contact_list_id: ContactListId, message: Message,
                                sender_id: SenderId = None) -> Result:
         return await api.call("POST", "/v1/campaigns/preview", credentials_of(ctx),
-                              json=given({"name": "preview", "message": message, "contact_list_id": contact_list_id,
-                                          "sender_id": sender_id}))
+                              json={"name": "preview", "message": message, "contact_list_id": contact_list_id,
+                                    "sender_id": sender_id})
 
     @tool("create_campaign", "Create a campaign", (
         "Send one text to every number of a contact list, now or at a set time (POST /v1/campaigns). "
@@ -187,8 +182,8 @@ def register(server: MCPServer, api: RestApi, credentials_of: CredentialsOf) -> 
                               message: Message, contact_list_id: ContactListId, sender_id: SenderId = None,
                               scheduled_at: ScheduledAt = None, idempotency_key: IdempotencyKey = None) -> Result:
         return await api.call("POST", "/v1/campaigns", credentials_of(ctx),
-                              json=given({"name": name, "message": message, "contact_list_id": contact_list_id,
-                                          "sender_id": sender_id, "scheduled_at": scheduled_at}),
+                              json={"name": name, "message": message, "contact_list_id": contact_list_id,
+                                    "sender_id": sender_id, "scheduled_at": scheduled_at},
                               idempotency_key=idempotency_key, sends=True)
 
     @tool("get_campaign", "Follow a campaign", (

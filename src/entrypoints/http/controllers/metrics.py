@@ -1,8 +1,8 @@
 """GET /metrics: the service's metrics in Prometheus' text format, for the operator's Prometheus.
 
 Not public: what the counts reveal (traffic, carriers, payments) is the operator's. Without
-UJUMBE_METRICS_TOKEN it answers loopback clients only (a Prometheus on the same host, or a proxy
-there that passes the client's address in X-Forwarded-For); refused: 403 `forbidden`. With a
+UJUMBE_METRICS_TOKEN it answers loopback clients connecting directly only (a Prometheus on the
+same host; a request carrying a proxy's forwarding header is refused); refused: 403 `forbidden`. With a
 token it answers only requests bearing it (`Authorization: Bearer <token>`), from anywhere;
 refused: 401 `unauthorized`.
 """
