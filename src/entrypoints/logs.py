@@ -7,7 +7,7 @@ object per line (`UJUMBE_LOG_FORMAT=json`) or a readable line (`console`; the de
 terminal), and writes it to stderr at once, as uvicorn does: no line waits in a queue that a
 crash would lose, and the request's or job's context (its ids) is still there to add.
 
-Redaction is the formatter's last step before rendering, applied to every record whatever logged
+Redaction is the formatter's last step before the timestamp and rendering, on every record whatever logged
 it: fields whose name says secret (password, token, api_key, secret, otp, authorization) or body
 (body, text) are dropped, access tokens, API keys, webhook secrets and passwords in URLs are cut
 out of any text, and Tanzanian phone numbers are masked (`+2557123…78`) unless

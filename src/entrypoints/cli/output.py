@@ -134,14 +134,10 @@ def emit_fields(data: Any, pairs: Sequence[tuple[str, Any]], *, title: str | Non
 
 def emit_view(data: Any, *sections: Table | Fields) -> None:
     """`data` as JSON under --json; else each section, a table or a record, one after the other."""
-    if wants_json():
-        click.echo(json.dumps(data, default=_default, ensure_ascii=False))
-        return
-    console = stdout_console()
-    if console.is_terminal:
-        console.print(Group(*(_rich(section) for section in sections)))
+    if wants_json() or not (console := stdout_console()).is_terminal:
+        emit(data, lambda: "\n\n".join(_plain(section) for section in sections))
     else:
-        click.echo("\n\n".join(_plain(section) for section in sections))
+        console.print(Group(*(_rich(section) for section in sections)))
 
 
 def _styled(column: Col, text: str) -> Text:
