@@ -63,7 +63,7 @@ def _packages(data: Any, found: list[CreditPackage]) -> None:
 
 def _templates(data: Any, found: list[Template]) -> None:
     emit_table(data, ("id", "category", "encoding", Col("parts", right=True), "name", Col("status", status=True)),
-               [(t.id, t.category, t.encoding, t.parts, t.name, _on_sale(t.active).replace("on sale", "active"))
+               [(t.id, t.category, t.encoding, t.parts, t.name, "active" if t.active else "retired")
                 for t in found], empty="no templates")
 
 
