@@ -34,7 +34,8 @@ from adapters.postgres.reference import (
     PostgresVoucherRates,
 )
 from adapters.postgres.webhooks import PostgresWebhooks
-from application.ports import NO_METRICS, Metrics
+from application.ports import NO_METRICS, Metrics, PaymentOrder
+from domain.ledger import Posting
 
 log = logging.getLogger(__name__)
 
@@ -112,10 +113,9 @@ class PostgresUnitOfWork:
 
     async def commit(self) -> None:
         await self.connection.commit()
-        posted, self.ledger.posted, self.messages.paid = [*self.ledger.posted, *self.messages.paid], [], []
+        posted, orders = self._take_written()
         if posted:
             self._metrics.credits_posted(posted)
-        orders, self.payment_orders.moved = self.payment_orders.moved, []
         if orders:
             self._metrics.payment_orders_moved(orders)
         if self.campaigns.written >= ANALYZE_AFTER:
@@ -141,4 +141,11 @@ class PostgresUnitOfWork:
     async def rollback(self) -> None:
         await self.connection.rollback()
         self.events.added = 0
+        self._take_written()  # nothing of it to count
+
+    def _take_written(self) -> tuple[list[Posting], list[PaymentOrder]]:
+        """The ledger postings and payment orders this transaction wrote, forgotten here: its
+        commit counts them, its rollback drops them."""
+        written = [*self.ledger.posted, *self.messages.paid], self.payment_orders.moved
         self.ledger.posted, self.messages.paid, self.payment_orders.moved = [], [], []
+        return written
