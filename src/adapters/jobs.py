@@ -22,6 +22,7 @@ from procrastinate import App, BaseRetryStrategy, JobContext, PsycopgConnector, 
 from procrastinate.exceptions import AlreadyEnqueued, JobAborted, UniqueViolation
 from procrastinate.jobs import Job, Status
 from psycopg import AsyncConnection
+from psycopg_pool import AsyncConnectionPool
 from structlog.contextvars import bound_contextvars
 
 log = logging.getLogger("ujumbe.jobs")
@@ -73,13 +74,25 @@ async def _autocommit(conn: AsyncConnection) -> None:
     await conn.set_autocommit(True)
 
 
+class _Connector(PsycopgConnector):
+    """procrastinate's connector, whose pool does not check a connection on every checkout.
+
+    procrastinate's own pool runs an empty query to check each connection it hands out: one more
+    round trip for every defer (a send's outbox wake-up, each flush of SMPP receipts). Ours, like
+    the service's pool, finds a connection the database dropped when it is used: that call fails
+    (a defer's caller has its fallback) and the pool discards the broken connection."""
+
+    async def _create_pool(self, pool_args: dict[str, Any]) -> AsyncConnectionPool:
+        return AsyncConnectionPool(**pool_args, open=False)
+
+
 def create_job_app(conninfo: str, *, pool_size: int = 4) -> App:
     """The procrastinate app on the service database; open it with `await app.open_async()`."""
     return App(
         # Every procrastinate query is one statement (a function call): autocommit spares each
         # defer its BEGIN and COMMIT round trips. (Set by `configure`, not `kwargs`: procrastinate
         # opens its LISTEN connection with the pool's kwargs plus its own autocommit=True.)
-        connector=PsycopgConnector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs",
+        connector=_Connector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs",
                                    configure=_autocommit),
         worker_defaults={"delete_jobs": "successful"},
     )

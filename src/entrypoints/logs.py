@@ -66,10 +66,22 @@ _URL_PASSWORD = re.compile(r"(?P<head>(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}://[
 _PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)[ -]?"
                     r"(?P<digits>[67]\d{2}[ -]?\d{3}[ -]?\d{3})(?![\w])")
 _FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>\d{2})(?![\w])")
-# What every pattern above needs somewhere in a text for it to match: a text without any of these
-# has nothing to redact or mask.
+# What each pattern above needs somewhere in a text for it to match, as one scan: a text without
+# any of these has nothing to redact or mask, and a text is run only through the patterns whose
+# mark it holds (an id with six digits in it, as most ids have, goes through the phone patterns only).
 _MAY_HOLD_ANYTHING = re.compile(
-    r"eyJ|uj_live_|whsec_|://|[?&][\w.-]+=|Failing row|\bKey \(|\]\(|\d{3}[ -]?\d{3}", re.IGNORECASE)
+    r"(?P<secret>eyJ|uj_live_|whsec_|Failing row|\bKey \()|(?P<url>://)|(?P<query>[?&][\w.-]+=)|(?P<job>\]\()"
+    r"|(?P<phone>\d{3}[ -]?\d{3})", re.IGNORECASE)
+
+
+EVERY_MARK = frozenset(_MAY_HOLD_ANYTHING.groupindex)
+
+
+def _marks(text: str) -> frozenset[str]:
+    """The marks `text` holds: which patterns could change it."""
+    if _MAY_HOLD_ANYTHING.search(text) is None:
+        return frozenset()
+    return frozenset(match.lastgroup for match in _MAY_HOLD_ANYTHING.finditer(text) if match.lastgroup)
 
 
 def mask_phone_numbers(text: str) -> str:
@@ -97,14 +109,19 @@ class Redact:
         return {key: self._value(key, value) for key, value in event_dict.items()}
 
     def text(self, text: str) -> str:
-        if _MAY_HOLD_ANYTHING.search(text) is None:  # most values: ids, routes, words (one scan, not nine)
+        marks = _marks(text)
+        if not marks:  # most values: routes, words (one scan, not nine)
             return text
-        text = _JOB_CALL.sub(r"\g<job>", text)
-        for pattern in _SECRET_PATTERNS:
-            text = pattern.sub(REDACTED, text)
-        text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
-        text = _QUERY_SECRET.sub(rf"\g<name>{REDACTED}", text)
-        return text if self.pii else mask_phone_numbers(text)
+        if "job" in marks:
+            text = _JOB_CALL.sub(r"\g<job>", text)
+        if "secret" in marks:
+            for pattern in _SECRET_PATTERNS:
+                text = pattern.sub(REDACTED, text)
+        if "url" in marks:
+            text = _URL_PASSWORD.sub(rf"\g<head>{REDACTED}@", text)
+        if "query" in marks:
+            text = _QUERY_SECRET.sub(rf"\g<name>{REDACTED}", text)
+        return text if self.pii or "phone" not in marks else mask_phone_numbers(text)
 
     def _value(self, key: str, value: Any) -> Any:
         if key.startswith("_"):  # structlog's own bookkeeping (`_record`), never rendered
