@@ -140,14 +140,14 @@ def _smpp_gateway(settings: Settings, listener: GatewayListener, clock: Clock, m
                        listener=listener, metrics=metrics)
 
 
-def _gateway(smpp: SmppGateway | None, simulator: Callable[[], SimulatorGateway]) -> RetryingGateway:
-    """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
-    return retrying(smpp if smpp is not None else simulator())
-
-
 def _submit_window(smpp: SmppGateway | None) -> int:
     """Submits a bulk or campaign keeps in flight: every bind's window, or the simulator's 50."""
     return smpp.window if smpp is not None else 50
+
+
+def _gateway(smpp: SmppGateway | None, simulator: Callable[[], SimulatorGateway]) -> RetryingGateway:
+    """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
+    return retrying(smpp if smpp is not None else simulator(), concurrency=_submit_window(smpp))
 
 
 def _mobile_money(settings: Settings, simulator: Callable[[], MobileMoneySimulator], clock: Clock) -> MobileMoney:

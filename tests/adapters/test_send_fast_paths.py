@@ -19,11 +19,13 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.deliveries import APPLY_DELIVERY_REPORTS, QueueGatewayReports, reports_from_job, reports_job
-from application.ports import BatchSmsGateway, DeliveryReport, GatewayUnavailable, OutboundSms, OutboxEvent
+from application.ports import (
+    BatchSmsGateway, DeliveryReport, GatewayNoAnswer, GatewayUnavailable, OutboundSms, OutboxEvent,
+)
 from domain.errors import InsufficientCredits
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageEvent, MessageStatus, SubmitOutcome
-from domain.submits import Answer, SubmitResult
+from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult
 from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
@@ -253,20 +255,52 @@ async def test_a_batch_is_retried_whole_under_the_same_ids() -> None:
     assert inner.batches == [["m1", "m2"]] * 3 and inner.singles == []
 
 
-async def test_a_gateway_without_batches_is_not_given_a_batch_method_by_the_wrapper() -> None:
-    class Singles:
-        async def submit(self, sms: OutboundSms) -> SubmitResult:
+class Singles:
+    """A gateway without batches (SMPP's shape): m2 fails transiently once, m3 is never reachable,
+    m4 never answered; it records how many submits were in flight at once."""
+
+    def __init__(self) -> None:
+        self.submits: list[str] = []
+        self.in_flight = self.most_in_flight = 0
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.submits.append(sms.message_id)
+        self.in_flight += 1
+        self.most_in_flight = max(self.most_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(0)  # the others start meanwhile, as far as the cap lets them
+            if sms.message_id == "m3" or (sms.message_id == "m2" and self.submits.count("m2") == 1):
+                raise GatewayUnavailable("no bind")
+            if sms.message_id == "m4":
+                raise GatewayNoAnswer("no submit_sm_resp")
             return SubmitResult.accepted(f"ref-{sms.message_id}")
+        finally:
+            self.in_flight -= 1
 
-    assert not isinstance(retrying(Singles()), BatchSmsGateway)
-    assert isinstance(retrying(FlakyBatches(failures=0)), BatchSmsGateway)
+
+async def test_a_gateway_without_batches_gets_a_batch_method_that_retries_each_sms_on_its_own() -> None:
+    inner = Singles()
+    wrapped = retrying(inner, attempts=3, initial_wait=0, max_wait=0, concurrency=2)
+    assert isinstance(wrapped, BatchSmsGateway)
+
+    answers = await wrapped.submit_many([sms(n) for n in range(1, 7)])
+
+    assert [a.gateway_ref for a in answers] == ["ref-m1", "ref-m2", None, None, "ref-m5", "ref-m6"]
+    assert (answers[2], answers[3]) == (UNAVAILABLE, NO_ANSWER)  # per SMS, never an error for the batch
+    assert inner.submits.count("m2") == 2 and inner.submits.count("m3") == 3  # each with its own retries
+    assert inner.submits.count("m4") == 1  # no answer is not retried: it may have been taken
+    assert inner.most_in_flight == 2
 
 
-def test_the_single_submit_wrapper_hides_a_batch_method_it_would_not_retry() -> None:
+async def test_the_single_submit_wrapper_never_hands_a_batch_to_a_batch_method_it_would_not_retry() -> None:
     inner = FlakyBatches(failures=1)
     wrapped = RetryingGateway(inner, attempts=3, initial_wait=0, max_wait=0)
-    # Were the inner batch method reachable, a batch would go over without the batch retries.
-    assert not isinstance(wrapped, BatchSmsGateway) and not hasattr(wrapped, "submit_many")
+
+    answers = await wrapped.submit_many([sms(1), sms(2)])
+
+    # Had the inner batch method been called, its transient failure would have gone unretried.
+    assert [a.gateway_ref for a in answers] == ["ref-m1", "ref-m2"]
+    assert inner.batches == [] and inner.singles == ["m1", "m2"]
     assert wrapped.batches is inner.batches  # read-outs (the simulator's `received`) pass through
 
 

@@ -252,7 +252,7 @@ async def test_a_batch_is_one_line_naming_every_message_and_each_one_not_accepte
     batch = [OutboundSms(message_id=f"m-{n}", account_id="a-1", to=f"+2557123456{n:02d}", sender="DUKA",
                          text="Siri ya leo") for n in (1, 2, 99)]
 
-    await retrying(_Carrier()).submit_many(batch)  # type: ignore[attr-defined]
+    await retrying(_Carrier()).submit_many(batch)
 
     [line] = lines(captured)
     assert line["event"] == "sms batch submitted" and line["count"] == 3
@@ -261,3 +261,22 @@ async def test_a_batch_is_one_line_naming_every_message_and_each_one_not_accepte
     assert line["not_accepted"] == [{"message_id": "m-99", "to": "+2557123…99", "answer": "rejected",
                                      "reason": "ESME_RINVDSTADR"}]
     assert "Siri ya leo" not in captured.getvalue()
+
+
+class _SinglesCarrier:
+    """A gateway that takes no batches (SMPP's shape), refusing one number."""
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        return (await _Carrier().submit_many([sms]))[0]
+
+
+async def test_a_batch_through_a_gateway_without_batches_is_one_line_too(log_to: LogTo) -> None:
+    captured = log_to(UJUMBE_LOG_FORMAT="json")
+    batch = [OutboundSms(message_id=f"m-{n}", account_id="a-1", to=f"+2557123456{n:02d}", sender="DUKA",
+                         text="Siri ya leo") for n in (1, 2, 99)]
+
+    await retrying(_SinglesCarrier()).submit_many(batch)
+
+    [line] = lines(captured)  # not one "sms submitted" per SMS: a bulk over SMPP is 1000 of them
+    assert line["event"] == "sms batch submitted" and line["message_ids"] == ["m-1", "m-2", "m-99"]
+    assert line["answers"] == {"accepted": 2, "rejected": 1}

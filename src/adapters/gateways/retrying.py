@@ -3,7 +3,9 @@
 The id is the submit's idempotency key (the simulator and SMPP adapters answer a repeated id
 with the first result), so a retry after a lost answer can never send the SMS twice. What a
 submit's answer then means for the message, and how a batch is spread over a gateway that takes
-no batches, is the application's one policy (`application.submission`), not this wrapper's.
+no batches, is the application's one policy (`application.submission`), not this wrapper's: the
+wrapper hands a batch for such a gateway (SMPP) to that policy itself, each SMS with its own
+retries, so that the batch is logged once.
 
 Being the edge every submit passes, it also logs each submit's final answer: for one SMS its
 `message_id`, `to` (masked in the log), the answer, the gateway's reference or error, and how
@@ -23,6 +25,7 @@ from typing import TypeVar
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
 from application.ports import BatchSmsGateway, GatewayNoAnswer, GatewayUnavailable, OutboundSms, SmsGateway
+from application.submission import submit_all
 from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult
 
 T = TypeVar("T")
@@ -49,26 +52,38 @@ def _log_submits(batch: Sequence[OutboundSms], results: Sequence[SubmitResult], 
 
 
 def retrying(inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
-             max_wait: float = 1.0) -> RetryingGateway:
-    """`inner` behind retries; a batch gateway stays one (its batches are retried whole)."""
+             max_wait: float = 1.0, concurrency: int = 50) -> RetryingGateway:
+    """`inner` behind retries; a batch gateway stays one (its batches are retried whole), and one
+    that takes no batches gets a batch method that submits `concurrency` SMS at a time."""
     if isinstance(inner, BatchSmsGateway):
         return RetryingBatchGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
-    return RetryingGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+    return RetryingGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait,
+                           concurrency=concurrency)
 
 
 class RetryingGateway:
     def __init__(self, inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
-                 max_wait: float = 1.0) -> None:
+                 max_wait: float = 1.0, concurrency: int = 50) -> None:
         self._inner = inner
         self._attempts = attempts
         self._initial_wait = initial_wait
         self._max_wait = max_wait
+        self._concurrency = concurrency
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         return (await self._logged([sms], lambda: self._single(sms)))[0]
 
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
+        """Each SMS of the batch submitted on its own with its own retries, `concurrency` at a time,
+        by the application's policy for a gateway without batches: an answer per SMS (`UNAVAILABLE`
+        or `NO_ANSWER` for one that got none), never an error for the whole, and one log line."""
+        return await self._logged(batch, lambda: submit_all(_EachRetried(self), batch, self._concurrency))
+
     async def _single(self, sms: OutboundSms) -> list[SubmitResult]:
-        return [await self._retrying(lambda: self._inner.submit(sms))]
+        return [await self._retried(sms)]
+
+    async def _retried(self, sms: OutboundSms) -> SubmitResult:
+        return await self._retrying(lambda: self._inner.submit(sms))
 
     async def _logged(self, batch: Sequence[OutboundSms],
                       call: Callable[[], Awaitable[Sequence[SubmitResult]]]) -> Sequence[SubmitResult]:
@@ -102,10 +117,18 @@ class RetryingGateway:
         raise AssertionError("unreachable: tenacity reraises the last error")
 
     def __getattr__(self, name: str) -> object:
-        if name == "submit_many":  # batches only through RetryingBatchGateway, with their retries
-            raise AttributeError(name)
         # The simulator's `received` and similar read-outs stay reachable through the wrapper.
         return getattr(self._inner, name)
+
+
+class _EachRetried:
+    """The wrapped gateway's single submits with their retries, unlogged: what a batch is spread over."""
+
+    def __init__(self, wrapper: RetryingGateway) -> None:
+        self._wrapper = wrapper
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        return await self._wrapper._retried(sms)
 
 
 class RetryingBatchGateway(RetryingGateway):
