@@ -3,6 +3,8 @@ depth per queue, retries with backoff, and stalled-job recovery."""
 
 from __future__ import annotations
 
+import asyncio
+
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
@@ -50,6 +52,29 @@ async def test_a_queueing_lock_keeps_one_copy_waiting(jobs: Container) -> None:
     depth = await queue_depth(jobs.job_app())
     assert depth["webhooks"]["todo"] == 2  # the registered task kept its queue
     assert totals(depth)["todo"] == 2
+
+
+async def test_a_job_is_queued_as_procrastinates_own_defer_queues_it(jobs: Container) -> None:
+    at = datetime(2030, 1, 5, 8, 30, tzinfo=UTC)
+    await jobs.job_queue().defer("deliver_due_webhooks", {"n": 1, "to": ["+255712345678"]}, at=at,
+                                 lock="one", queueing_lock="one")
+    await jobs.job_app().configure_task("deliver_due_webhooks", schedule_at=at, lock="two",
+                                        queueing_lock="two").defer_async(n=1, to=["+255712345678"])
+    with psycopg.connect(jobs.database_url(), autocommit=True) as conn:
+        ours, theirs = conn.execute(
+            "SELECT queue_name, task_name, priority, lock, queueing_lock, args, scheduled_at, status, attempts"
+            " FROM procrastinate_jobs ORDER BY id").fetchall()
+        events = conn.execute("SELECT job_id, type FROM procrastinate_events ORDER BY job_id, type").fetchall()
+    assert ours[:3] == theirs[:3] == ("webhooks", "deliver_due_webhooks", 0)
+    assert (ours[3], ours[4], theirs[3], theirs[4]) == ("one", "one", "two", "two")
+    assert ours[5:] == theirs[5:] == ({"n": 1, "to": ["+255712345678"]}, at, "todo", 0)
+    assert [e for _, e in events] == ["deferred", "scheduled", "deferred", "scheduled"]  # what the worker reads
+
+
+async def test_copies_queued_at_once_under_one_queueing_lock_leave_one_waiting(jobs: Container) -> None:
+    queue = jobs.job_queue()
+    await asyncio.gather(*(queue.defer("deliver_due_webhooks", {}, queueing_lock="race") for _ in range(20)))
+    assert (await queue_depth(jobs.job_app()))["webhooks"]["todo"] == 1
 
 
 async def test_committing_outbox_events_queues_one_dispatch_job_that_dispatches_them(jobs: Container) -> None:
