@@ -92,8 +92,10 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_worker(data_dir: Path, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": ""}
+def start_worker(data_dir: Path, log: Path, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """`ujumbe worker` on the embedded database in `data_dir`; `env_extra`: more settings (the SMPP
+    bench's `UJUMBE_GATEWAY`)."""
+    env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": "", **(env_extra or {})}
     with open(log, "wb") as out:
         return subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "worker"], env=env, stdout=out,
                                 stderr=subprocess.STDOUT)

@@ -53,7 +53,7 @@ from smpp.pdu.pdu_types import (
 
 sys.path += [str(Path(__file__).parent), str(Path(__file__).parent.parent / "tests")]  # the bench's and tests' helpers
 
-from campaign import cpu_seconds
+from campaign import cpu_seconds, run_campaign, seed_contacts, start_worker
 from run import (
     Account,
     CpuMeter,
@@ -324,6 +324,37 @@ async def http_bulks(base: str, account: Account, peer: SmscPeer, rounds: int, l
                  notes={"request_ms": sorted(round(s * 1000) for s in latencies)})
 
 
+async def http_campaign(served_url: str, base: str, data_dir: Path, account: Account, peer: SmscPeer, meter: Meter,
+                        size: int, gateway: str, limit_s: float, name: str) -> Phase:
+    """A campaign to `size` contacts (written with COPY, not timed) from `POST /v1/campaigns` to
+    `completed`, run by a `ujumbe worker` bound to the peer through `gateway`. Its CPU: the API
+    server's and the worker's (as `server`), PostgreSQL's and the peer's."""
+    list_id = seed_contacts(served_url, account.id, size)
+    binds_before = len(peer.binds())
+    worker = start_worker(data_dir, data_dir / "worker.log", env_extra={"UJUMBE_GATEWAY": gateway})
+    try:
+        bound_by = time.perf_counter() + 30
+        while len(peer.binds()) == binds_before:  # the worker's bind is not the campaign's time
+            if time.perf_counter() > bound_by or worker.poll() is not None:
+                raise SystemExit(f"{name}: the worker did not bind")
+            await asyncio.sleep(0.05)
+        _, server_before, db_before, peer_before = meter.sample()
+        worker_before, at_start = cpu_seconds(worker.pid), recorded(peer)
+        seconds, data = await run_campaign(base, account.key, list_id, limit_s + 60)
+        _, server_after, db_after, peer_after = meter.sample()
+        worker_cpu = cpu_seconds(worker.pid) - worker_before
+        arrived = recorded(peer) - at_start
+    finally:
+        stop(worker)
+    sent = int(data["sent_count"])
+    if data["status"] != "completed" or sent != size:
+        raise SystemExit(f"{name}: {data['status']} with {sent} of {size} sent")
+    return Phase(name, sent, seconds, arrived=arrived, late=0,
+                 server_cpu_us=(server_after - server_before + worker_cpu) * 1e6 / sent,
+                 db_cpu_us=(db_after - db_before) * 1e6 / sent, peer_cpu_us=(peer_after - peer_before) * 1e6 / sent,
+                 notes={"create_request_s": data["created_s"]})
+
+
 async def restart_with(data_dir: Path, running: list[subprocess.Popen[bytes]], gateway: str) -> tuple[str, CpuMeter]:
     """Stop the server and serve the same data directory (accounts kept) with another UJUMBE_GATEWAY."""
     stop(running[0])
@@ -377,6 +408,10 @@ def report(phases: list[Phase], ceilings: list[Phase], concurrency: int) -> str:
         ratio(f"HTTP bulk, {binds}: msg/s / ceiling", f"HTTP bulk of 1000, {binds}", ceiling)
     ratio("HTTP bulk, 1 bind / the same bulk through the simulator", f"HTTP bulk of 1000, 1 bind, window {WINDOW}",
           "HTTP bulk of 1000, simulator")
+    for campaign in [p.name for p in phases if p.name.startswith("campaign of")]:
+        ratio(f"{campaign.partition(',')[0]}: msg/s / target {TARGET_BULK_PER_SECOND}/s", campaign,
+              TARGET_BULK_PER_SECOND)
+        ratio(f"{campaign.partition(',')[0]}: msg/s / ceiling", campaign, ceiling)
     ratio(f"adapter, window {WINDOW} / ceiling (the adapter's own cost)", f"adapter, 1 bind, window {WINDOW}", ceiling)
     ratio("adapter, 2 binds / 1 bind", f"adapter, 2 binds, window {WINDOW} each", f"adapter, 1 bind, window {WINDOW}")
     ratio("adapter, window 1 / bare client, window 1", "adapter, 1 bind, window 1", "ceiling: bare client, window 1")
@@ -388,8 +423,8 @@ async def http_phases(root: Path, peer: SmscPeer, args: argparse.Namespace) -> l
     the simulator (the same sends without SMPP, for reference)."""
     one, two = f"{peer.url}?window={WINDOW}&name=one", f"{peer.url}?window={WINDOW}&name=one,{peer.url}?window={WINDOW}&name=two"
     sends, limit, clients = min(args.sends, 5000), args.limit, args.concurrency
-    served = await serve(root / "server", 1, ["warmup", "single", "single1", "bulk1", "bulk2", "sim_single",
-                                              "sim_single1", "sim_bulk"], env_extra={"UJUMBE_GATEWAY": one})
+    served = await serve(root / "server", 1, ["warmup", "single", "single1", "bulk1", "bulk2", "campaign",
+                                              "sim_single", "sim_single1", "sim_bulk"], env_extra={"UJUMBE_GATEWAY": one})
     server, accounts, phases = [served.server], served.accounts, []
     PROFILE["server"] = str(served.server.pid) if "dir" in PROFILE else ""
     try:
@@ -413,6 +448,10 @@ async def http_phases(root: Path, peer: SmscPeer, args: argparse.Namespace) -> l
             phases.append(await metered(meter, limit, http_bulks(
                 base, accounts[prefix + ("bulk" if prefix else "bulk1" if gateway is one else "bulk2")], peer,
                 args.bulks, limit, f"HTTP bulk of 1000, {label}" + (f", window {WINDOW}" if prefix == "" else ""))))
+            if gateway is one and args.campaign:
+                phases.append(await http_campaign(
+                    served.url, base, root / "server", accounts["campaign"], peer, meter, args.campaign, one, limit,
+                    f"campaign of {args.campaign}, 1 bind, window {WINDOW}"))
     finally:
         PROFILE.pop("server", None)
         stop(server[0])
@@ -432,6 +471,8 @@ async def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32, help="HTTP clients sending single sends at once")
     parser.add_argument("--bulks", type=int, default=6, help="bulk requests of 1000 per HTTP bulk phase")
     parser.add_argument("--limit", type=float, default=20, help="seconds at most per phase")
+    parser.add_argument("--campaign", type=int, default=10_000, help="contacts of the campaign run through one bind"
+                        " by a `ujumbe worker` (0: no campaign phase)")
     parser.add_argument("--receipts", default="text", choices=["text", "tlv", "both", "none"],
                         help="what the peer sends as receipts (node_smsc.js's `receipts`); `none` to see their cost")
     parser.add_argument("--no-adapter", action="store_true", help="skip the adapter-alone phases")
