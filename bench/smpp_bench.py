@@ -14,7 +14,8 @@ sends it right after its submit_sm_resp. Everything below is measured in one run
 3. HTTP      `ujumbe serve --no-worker` with `UJUMBE_GATEWAY=smpp://…` on a fresh embedded PostgreSQL:
              single sends (`POST /v1/sms/`, N clients at once) with what reached the peer counted from
              its record over the same phase; bulks of 1000 (`POST /v1/sms/bulk`, one at a time) through
-             one bind at window 64 and, after a restart with another setting, through two binds.
+             one bind at window 64 and, after a restart with another setting, through two binds; and a
+             campaign to `--campaign` contacts run by a `ujumbe worker` bound through the one-bind setting.
 
 Each phase also gives its CPU per message: this process (the client, or the adapter), the server's
 processes, PostgreSQL's and the peer's (from /proc, so Linux only). Bounded: every phase stops at its
