@@ -79,6 +79,8 @@ class Backend:
     uow: Callable[[], Any]
     # Inserts a bare account row (tenant root) for repositories whose rows need one.
     seed_account: Callable[[str], Awaitable[None]]
+    # Where a gateway's listener writes the reports it is handed (`ReceivedReports`).
+    received_reports: Any = None
 
 
 async def until(condition: Callable[[], Awaitable[T] | T], timeout: float = 30.0) -> T:

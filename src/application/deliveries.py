@@ -1,7 +1,10 @@
 """Delivery reports: the carrier's word on whether a sent SMS reached the handset.
 
-Gateways hand reports (and inbound SMS) to a `GatewayListener` they are given; the listener
-queues a job per item, so the carrier is acknowledged at once and the work survives crashes.
+Gateways hand reports (and inbound SMS) to a `GatewayListener` they are given. The listener writes
+reports as received (one statement per batch handed over) and queues a job per inbound SMS, so
+the carrier is acknowledged at once and the work survives crashes; `ApplyReceivedReports` then
+applies the received reports a thousand at a time, however few each hand-over held (an SMSC's
+receipts come a few at a time).
 `ApplyDeliveryReport` moves the message with `domain.messages.next_status`: the first final
 report wins, so late, repeated or out-of-order reports never move a status backwards, and a
 campaign's `delivered_count` / `failed_count` move with the report that moved its message. A report
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
@@ -28,6 +31,7 @@ from application.ports import (
     Metrics,
     NO_METRICS,
     OutboxEvent,
+    ReceivedReports,
     UnitOfWork,
     UnitOfWorkFactory,
 )
@@ -39,6 +43,8 @@ APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome
 # no quote or backslash for the queue's JSON and row encoders to escape one by one; as a JSON
 # string "[[gateway_ref, event, error], ...]" when a field holds a separator, a quote or a backslash)
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
+APPLY_RECEIVED_REPORTS = "apply_received_reports"  # job: {} (or the periodic's timestamp): what is due
+RECEIVED_BATCH = 1000
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
 
@@ -70,20 +76,28 @@ class ReportResult(StrEnum):
     UNMATCHED = "unmatched"  # no message has this gateway reference (yet)
 
 
-class QueueGatewayReports:
-    """The listener gateways are given: one job per inbound SMS, one job per batch of reports
-    due at the same moment (a bulk's 1000 reports are one queued row, not 1000). A report is
-    processed no earlier than the moment it says it happened (the simulator reports ahead)."""
+def applying_received(due: datetime) -> dict[str, Any]:
+    """The arguments to defer APPLY_RECEIVED_REPORTS with, for reports due at `due`: at most one
+    such job waits per second of due time, so while the worker is busy, receipts handed over a
+    few at a time wait for one job rather than making one each."""
+    return {"at": due, "queueing_lock": f"{APPLY_RECEIVED_REPORTS}:{due.astimezone(UTC):%Y-%m-%dT%H:%M:%S}"}
 
-    def __init__(self, jobs: JobQueue) -> None:
-        self._jobs = jobs
+
+class QueueGatewayReports:
+    """The listener gateways are given: reports written as received, then the job that applies
+    them queued for when they are due (the simulator reports ahead); one job per inbound SMS."""
+
+    def __init__(self, jobs: JobQueue, received: ReceivedReports) -> None:
+        self._jobs, self._received = jobs, received
 
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
-        by_time: dict[datetime, list[DeliveryReport]] = {}
+        await self._received.put(reports)
+        due: dict[datetime, datetime] = {}  # second → the latest report due in it
         for report in reports:
-            by_time.setdefault(report.reported_at, []).append(report)
-        for reported_at, batch in by_time.items():
-            await self._jobs.defer(APPLY_DELIVERY_REPORTS, reports_job(reported_at, batch), at=reported_at)
+            second = report.reported_at.replace(microsecond=0)
+            due[second] = max(due.get(second, report.reported_at), report.reported_at)
+        for at in sorted(due.values()):
+            await self._jobs.defer(APPLY_RECEIVED_REPORTS, {}, **applying_received(at))
 
     async def inbound_sms(self, sms: InboundSms) -> None:
         await self._jobs.defer(RECEIVE_INBOUND_SMS, {
@@ -136,48 +150,83 @@ class ApplyDeliveryReport:
         return ReportResult.UNMATCHED if message is None else ReportResult.APPLIED if moved else ReportResult.IGNORED
 
 
+async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: IdGenerator,
+                     now: datetime) -> tuple[list[ReportResult], list[Message]]:
+    """Reports in the caller's transaction, each with the same outcome as `ApplyDeliveryReport`
+    would give it, in order: the messages found and locked by one statement, moved in memory,
+    written back, their events added and the campaigns' counters moved once per campaign and
+    status. (What each report came to, the messages moved.)"""
+    found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
+    current: dict[tuple[str, str], Message] = {}
+    events: list[OutboxEvent] = []
+    counts: dict[tuple[str, str, MessageStatus], int] = {}
+    results: list[ReportResult] = []
+    for report in reports:
+        messages = found.get(report.gateway_ref, [])
+        if len(messages) != 1:  # none, or another account's too: kept unmatched
+            await uow.delivery_reports.add_unmatched(report, now)
+            results.append(ReportResult.UNMATCHED)
+            continue
+        key = (messages[0].account_id, messages[0].id)
+        message = current.get(key, messages[0])
+        moved = message.reported(report.event, report.reported_at, report.error, now)
+        if moved is message:
+            results.append(ReportResult.IGNORED)
+            continue
+        current[key] = moved
+        events.append(message_event(moved, ids.new_id(), now))
+        if moved.campaign_id is not None:
+            counted = (moved.account_id, moved.campaign_id, moved.status)
+            counts[counted] = counts.get(counted, 0) + 1
+        results.append(ReportResult.APPLIED)
+    await uow.delivery_reports.record_statuses(list(current.values()))
+    if events:
+        await uow.events.add_many(events)
+    for (account_id, campaign_id, status), n in counts.items():
+        await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
+    return results, list(current.values())
+
+
 class ApplyDeliveryReports:
-    """A job's reports (`APPLY_DELIVERY_REPORTS`) in one unit of work, each with the same outcome
-    as `ApplyDeliveryReport` would give it, in order: the messages found and locked by one
-    statement, moved in memory, written back, their events added and the campaigns' counters
-    moved once per campaign and status. A retry re-applies nothing (first final report wins)."""
+    """A job's reports (`APPLY_DELIVERY_REPORTS`, as queued before reports were written as
+    received) in one unit of work. A retry re-applies nothing (first final report wins)."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
 
     async def __call__(self, reports: Sequence[DeliveryReport]) -> list[ReportResult]:
         async with self._uow() as uow:
-            now = self._clock.now()
-            found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
-            current: dict[tuple[str, str], Message] = {}
-            events: list[OutboxEvent] = []
-            counts: dict[tuple[str, str, MessageStatus], int] = {}
-            results: list[ReportResult] = []
-            for report in reports:
-                messages = found.get(report.gateway_ref, [])
-                if len(messages) != 1:  # none, or another account's too: kept unmatched
-                    await uow.delivery_reports.add_unmatched(report, now)
-                    results.append(ReportResult.UNMATCHED)
-                    continue
-                key = (messages[0].account_id, messages[0].id)
-                message = current.get(key, messages[0])
-                moved = message.reported(report.event, report.reported_at, report.error, now)
-                if moved is message:
-                    results.append(ReportResult.IGNORED)
-                    continue
-                current[key] = moved
-                events.append(message_event(moved, self._ids.new_id(), now))
-                if moved.campaign_id is not None:
-                    counted = (moved.account_id, moved.campaign_id, moved.status)
-                    counts[counted] = counts.get(counted, 0) + 1
-                results.append(ReportResult.APPLIED)
-            await uow.delivery_reports.record_statuses(list(current.values()))
-            if events:
-                await uow.events.add_many(events)
-            for (account_id, campaign_id, status), n in counts.items():
-                await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
+            results, moved = await _apply_all(uow, reports, self._ids, self._clock.now())
             await uow.commit()
-        self._metrics.messages_reported(current.values())
+        self._metrics.messages_reported(moved)
+        return results
+
+
+class ApplyReceivedReports:
+    """The `APPLY_RECEIVED_REPORTS` job: the received reports that are due, `RECEIVED_BATCH` per
+    unit of work, each batch taken out of the received ones in the transaction that applies it
+    (a crash puts it back; a concurrent job skips it). The job is queued again for the earliest
+    report not due yet."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, jobs: JobQueue,
+                 metrics: Metrics = NO_METRICS) -> None:
+        self._uow, self._clock, self._ids, self._jobs, self._metrics = uow, clock, ids, jobs, metrics
+
+    async def __call__(self) -> list[ReportResult]:
+        results: list[ReportResult] = []
+        while True:
+            async with self._uow() as uow:
+                now = self._clock.now()
+                reports = await uow.delivery_reports.take_received(now, RECEIVED_BATCH)
+                if not reports:
+                    later = await uow.delivery_reports.next_received()
+                    break
+                applied, moved = await _apply_all(uow, reports, self._ids, now)
+                await uow.commit()
+            self._metrics.messages_reported(moved)
+            results += applied
+        if later is not None:
+            await self._jobs.defer(APPLY_RECEIVED_REPORTS, {}, **applying_received(later))
         return results
 
 

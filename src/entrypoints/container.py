@@ -19,6 +19,7 @@ from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.database import create_pool, resolve_database_url
+from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.prometheus import PrometheusMetrics
 from adapters.ratelimit import LimitsRateLimiter
@@ -64,6 +65,7 @@ from application.credits import CreditHistory, GetBalance, GrantCredits
 from application.deliveries import (
     ApplyDeliveryReport,
     ApplyDeliveryReports,
+    ApplyReceivedReports,
     QueueGatewayReports,
     RematchDeliveryReports,
 )
@@ -234,7 +236,8 @@ class Container(containers.DeclarativeContainer):
     revoke_api_key = providers.Factory(RevokeApiKey, uow=uow.provider, clock=clock)
 
     # messaging: the gateway port (the simulator records what it receives in PostgreSQL)
-    gateway_listener = providers.Singleton(QueueGatewayReports, job_queue)
+    received_reports = providers.Singleton(PostgresReceivedReports, pool)
+    gateway_listener = providers.Singleton(QueueGatewayReports, job_queue, received_reports)
     simulator = providers.Singleton(
         SimulatorGateway, pool=pool, clock=clock, ids=ids, listener=gateway_listener,
         report_delay=settings.provided.simulator_dlr_delay, metrics=metrics,
@@ -303,6 +306,8 @@ class Container(containers.DeclarativeContainer):
                                               metrics=metrics)
     apply_delivery_reports = providers.Factory(ApplyDeliveryReports, uow=uow.provider, clock=clock, ids=ids,
                                                metrics=metrics)
+    apply_received_reports = providers.Factory(ApplyReceivedReports, uow=uow.provider, clock=clock, ids=ids,
+                                               jobs=job_queue, metrics=metrics)
     rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids,
                                                  metrics=metrics)
     receive_inbound_sms = providers.Factory(ReceiveInboundSms, uow=uow.provider, clock=clock, ids=ids)

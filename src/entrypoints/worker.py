@@ -21,6 +21,7 @@ from adapters.jobs import RETRY, create_job_app, log_job_run, recover_stalled_jo
 from application.deliveries import (
     APPLY_DELIVERY_REPORT,
     APPLY_DELIVERY_REPORTS,
+    APPLY_RECEIVED_REPORTS,
     RECEIVE_INBOUND_SMS,
     ReportResult,
     reports_from_job,
@@ -92,12 +93,20 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def apply_delivery_report(**report: Any) -> str:
         return str(await c.apply_delivery_report()(DeliveryReport.from_job(report)))
 
-    @app.task(name=APPLY_DELIVERY_REPORTS, queue="messages", retry=RETRY)
+    @app.task(name=APPLY_DELIVERY_REPORTS, queue="messages", retry=RETRY)  # as queued by earlier releases
     async def apply_delivery_reports(**payload: Any) -> str:
         # The job's reports in one transaction; a retry re-applies them, which a report's
         # idempotence (first final report wins) makes harmless.
         results = await c.apply_delivery_reports()(reports_from_job(payload))
         return ", ".join(f"{n} {r}" for r in ReportResult if (n := results.count(r)))
+
+    # Reports written as received, applied a thousand at a time when due; every minute as well, in
+    # case a process stopped between writing reports and queueing this job.
+    @every(EVERY_MINUTE)
+    @app.task(name=APPLY_RECEIVED_REPORTS, queue="messages", retry=RETRY)
+    async def apply_received_reports(timestamp: int | None = None) -> str:
+        results = await c.apply_received_reports()()
+        return ", ".join(f"{n} {r}" for r in ReportResult if (n := results.count(r))) or "none due"
 
     @app.task(name=RECEIVE_INBOUND_SMS, queue="messages", retry=RETRY)
     async def receive_inbound_sms(from_number: str, text: str, to: str | None = None,

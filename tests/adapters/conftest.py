@@ -9,9 +9,11 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
+from adapters.memory.deliveries import MemoryReceivedReports
 from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.postgres.database import create_pool
+from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
 from tests_support import Backend
 
@@ -24,7 +26,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         async def seed_in_memory(account_id: str) -> None:
             store.table("account_ids", set).add(account_id)
 
-        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory)
+        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory, MemoryReceivedReports(store))
         return
 
     url = request.getfixturevalue("clean_database")
@@ -39,7 +41,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
             )
 
     try:
-        yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres)
+        yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres, PostgresReceivedReports(pool))
     finally:
         await pool.close()
 

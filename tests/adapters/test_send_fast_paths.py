@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.deliveries import APPLY_DELIVERY_REPORTS, QueueGatewayReports, reports_from_job, reports_job
+from application.deliveries import APPLY_RECEIVED_REPORTS, QueueGatewayReports, reports_from_job, reports_job
 from application.ports import (
     BatchSmsGateway, DeliveryReport, GatewayNoAnswer, GatewayUnavailable, OutboundSms, OutboxEvent,
 )
@@ -304,36 +304,44 @@ async def test_the_single_submit_wrapper_never_hands_a_batch_to_a_batch_method_i
     assert wrapped.batches is inner.batches  # read-outs (the simulator's `received`) pass through
 
 
-# --- delivery reports: one job per moment ---------------------------------------------------
+# --- delivery reports: written as received, one job per second due ----------------------------
 
 class RecordingJobs:
     def __init__(self) -> None:
-        self.deferred: list[tuple[str, Mapping[str, Any], datetime | None]] = []
+        self.deferred: list[tuple[str, Mapping[str, Any], datetime | None, str | None]] = []
 
     async def defer(self, task: str, payload: Mapping[str, Any], *, at: datetime | None = None,
                     lock: str | None = None, queueing_lock: str | None = None) -> None:
-        self.deferred.append((task, payload, at))
+        self.deferred.append((task, payload, at, queueing_lock))
 
     async def defer_many(self, task: str, payloads: Sequence[Mapping[str, Any]], *,
                          at: datetime | None = None) -> None:
-        raise AssertionError("reports go out one job per moment")
+        raise AssertionError("reports are written as received, not queued one job each")
 
 
-async def test_reports_due_at_the_same_moment_are_one_job_that_reads_back_whole() -> None:
+class RecordingReceived:
+    def __init__(self) -> None:
+        self.batches: list[list[DeliveryReport]] = []
+
+    async def put(self, reports: Sequence[DeliveryReport]) -> None:
+        self.batches.append(list(reports))
+
+
+async def test_reports_are_written_as_received_and_one_job_is_queued_per_second_they_are_due_in() -> None:
     later = datetime(2026, 1, 5, 9, 0, 2, tzinfo=UTC)
     reports = [
         DeliveryReport("sim-1", MessageEvent.DELIVERED, later),
-        DeliveryReport("sim-2", MessageEvent.UNDELIVERABLE, later, error="absent_subscriber"),
+        DeliveryReport("sim-2", MessageEvent.UNDELIVERABLE, later + timedelta(milliseconds=700), error="absent"),
         DeliveryReport("sim-3", MessageEvent.DELIVERED, T0),
     ]
-    jobs = RecordingJobs()
-    await QueueGatewayReports(jobs).delivery_reports(reports)
-    assert [(task, at) for task, _, at in jobs.deferred] == [(APPLY_DELIVERY_REPORTS, later),
-                                                             (APPLY_DELIVERY_REPORTS, T0)]
-    read_back = [r for _, payload, _ in jobs.deferred for r in reports_from_job(dict(payload))]
-    assert read_back == reports
-    assert all(isinstance(payload["reports"], str) for _, payload, _ in jobs.deferred)  # one value to copy and log
-    assert not any('"' in payload["reports"] for _, payload, _ in jobs.deferred)  # nothing to escape
+    jobs, received = RecordingJobs(), RecordingReceived()
+    await QueueGatewayReports(jobs, received).delivery_reports(reports)
+    assert received.batches == [reports]  # one write, before the gateway acknowledges them
+    assert jobs.deferred == [
+        (APPLY_RECEIVED_REPORTS, {}, T0, "apply_received_reports:2026-01-05T09:00:00"),
+        # the second's latest report: the job finds every report of its second due
+        (APPLY_RECEIVED_REPORTS, {}, later + timedelta(milliseconds=700), "apply_received_reports:2026-01-05T09:00:02"),
+    ]
 
 
 @pytest.mark.parametrize("gateway_ref", ["ref,1", "ref;1", '"ref"', "ref\\1", "[ref]"])

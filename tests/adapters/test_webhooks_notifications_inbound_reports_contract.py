@@ -220,3 +220,23 @@ async def test_unmatched_reports_are_kept_until_matched(backend) -> None:
         await uow.commit()
     async with backend.uow() as uow:
         assert await uow.delivery_reports.unmatched(T0 - timedelta(days=1), 10) == []
+
+
+async def test_received_reports_are_taken_when_due_oldest_first_once(backend) -> None:
+    due = [DeliveryReport(f"ref-{n}", MessageEvent.DELIVERED, T0 + timedelta(seconds=n)) for n in range(3)]
+    later = DeliveryReport("ref-later", MessageEvent.UNDELIVERABLE, T0 + timedelta(minutes=5), "absent_subscriber")
+    await backend.received_reports.put([due[2], later, due[0]])
+    await backend.received_reports.put([due[1]])
+
+    async with backend.uow() as uow:
+        assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 2) == due[:2]
+        await uow.rollback()  # not applied: they stay
+    async with backend.uow() as uow:
+        assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10) == due
+        assert await uow.delivery_reports.next_received() == later.reported_at
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10) == []  # taken once
+        assert await uow.delivery_reports.take_received(T0 + timedelta(minutes=5), 10) == [later]
+        assert await uow.delivery_reports.next_received() is None
+        await uow.commit()

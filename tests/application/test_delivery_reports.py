@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from datetime import timedelta
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adapters.memory.deliveries import MemoryReceivedReports
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.credits import Grant, GrantCredits
-from application.deliveries import ApplyDeliveryReport, ApplyDeliveryReports, RematchDeliveryReports, ReportResult
+from application.deliveries import (
+    APPLY_RECEIVED_REPORTS,
+    ApplyDeliveryReport,
+    ApplyDeliveryReports,
+    ApplyReceivedReports,
+    QueueGatewayReports,
+    RematchDeliveryReports,
+    ReportResult,
+)
 from application.ports import DeliveryReport, InboundSms, OutboundSms
 from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
@@ -233,3 +243,42 @@ async def test_a_jobs_reports_applied_together_end_as_one_at_a_time() -> None:
     assert together == await run(False)
     assert together[0] == [ReportResult.APPLIED, ReportResult.APPLIED, ReportResult.IGNORED, ReportResult.IGNORED,
                            ReportResult.UNMATCHED]
+
+
+class RecordingJobs:
+    def __init__(self) -> None:
+        self.deferred: list[tuple[str, datetime | None, str | None]] = []
+
+    async def defer(self, task: str, payload: Mapping[str, Any], *, at: datetime | None = None,
+                    lock: str | None = None, queueing_lock: str | None = None) -> None:
+        self.deferred.append((task, at, queueing_lock))
+
+
+async def test_received_reports_are_applied_when_due_as_one_at_a_time_would_apply_them() -> None:
+    world = World()
+    await world.fund()
+    sent = [await world.send(DELIVERED_NUMBER), await world.send(UNDELIVERABLE_NUMBER)]
+    delivered, undeliverable = world.listener.reports  # due two seconds after the submit
+    late = DeliveryReport(gateway_ref=delivered.gateway_ref, event=MessageEvent.UNDELIVERABLE,
+                          reported_at=delivered.reported_at + timedelta(minutes=1), error="late")
+    jobs = RecordingJobs()
+    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store))
+    await listener.delivery_reports([undeliverable, delivered])
+    await listener.delivery_reports([late])
+    apply = ApplyReceivedReports(world.uow, world.clock, world.ids, jobs)
+
+    # One job per second the reports are due in, queued for the latest report of that second.
+    assert jobs.deferred == [
+        (APPLY_RECEIVED_REPORTS, delivered.reported_at, f"{APPLY_RECEIVED_REPORTS}:{delivered.reported_at:%Y-%m-%dT%H:%M:%S}"),
+        (APPLY_RECEIVED_REPORTS, late.reported_at, f"{APPLY_RECEIVED_REPORTS}:{late.reported_at:%Y-%m-%dT%H:%M:%S}"),
+    ]
+    assert await apply() == []  # nothing is due yet
+    world.clock.advance(2)
+    assert await apply() == [ReportResult.APPLIED, ReportResult.APPLIED]
+    assert [await world.status(m) for m in sent] == [
+        (MessageStatus.DELIVERED, delivered.reported_at, None),
+        (MessageStatus.FAILED, None, undeliverable.error)]
+    assert jobs.deferred[-1][:2] == (APPLY_RECEIVED_REPORTS, late.reported_at)  # queued again for the rest
+    world.clock.advance(minutes=1)
+    assert await apply() == [ReportResult.IGNORED]  # the first final report won
+    assert await apply() == []

@@ -53,3 +53,25 @@ class MemoryDeliveryReports:
 
     async def mark_matched(self, report_id: int, at: datetime) -> None:
         self._store.table("matched_delivery_reports", set).add(report_id)
+
+    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
+        received: list[DeliveryReport] = self._store.table("received_delivery_reports", list)
+        due = sorted((r for r in received if r.reported_at <= due_by), key=lambda r: r.reported_at)[:limit]
+        for report in due:
+            received.remove(report)
+        return due
+
+    async def next_received(self) -> datetime | None:
+        received: list[DeliveryReport] = self._store.table("received_delivery_reports", list)
+        return min((r.reported_at for r in received), default=None)
+
+
+class MemoryReceivedReports:
+    """`ReceivedReports` in memory: written under the store's lock, as a transaction of its own."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    async def put(self, reports: Sequence[DeliveryReport]) -> None:
+        async with self._store.lock:
+            self._store.table("received_delivery_reports", list).extend(reports)

@@ -1,4 +1,5 @@
-"""Delivery reports in PostgreSQL: messages by gateway reference, and reports matching none."""
+"""Delivery reports in PostgreSQL: messages by gateway reference, reports received until applied,
+and reports matching none."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from datetime import datetime
 
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
 
+from adapters.postgres.group_commit import autocommit
 from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
 from application.ports import DeliveryReport, UnmatchedReport
 from domain.messages import Message, MessageEvent, MessageStatus
@@ -84,3 +87,34 @@ class PostgresDeliveryReports:
         await self._conn.execute(
             "UPDATE unmatched_delivery_reports SET matched_at = %s WHERE id = %s", (at, report_id)
         )
+
+    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
+        cur = await self._conn.execute(
+            "DELETE FROM received_delivery_reports WHERE id IN (SELECT id FROM received_delivery_reports"
+            " WHERE reported_at <= %s ORDER BY reported_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
+            " RETURNING id, gateway_ref, outcome, error, reported_at",
+            (due_by, limit),
+        )
+        return [DeliveryReport(ref, MessageEvent(outcome), reported_at, error)
+                for _, ref, outcome, error, reported_at in sorted(await cur.fetchall(), key=lambda r: (r[4], r[0]))]
+
+    async def next_received(self) -> datetime | None:
+        cur = await self._conn.execute("SELECT min(reported_at) FROM received_delivery_reports")
+        row = await cur.fetchone()
+        return row[0] if row else None
+
+
+class PostgresReceivedReports:
+    """`ReceivedReports`: a batch written by one statement that commits on its own."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    async def put(self, reports: Sequence[DeliveryReport]) -> None:
+        async with self._pool.connection() as conn, autocommit(conn):
+            await conn.execute(
+                "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at)"
+                " SELECT * FROM unnest(%b::text[], %b::text[], %b::text[], %b::timestamptz[])",
+                ([r.gateway_ref for r in reports], [r.event.value for r in reports], [r.error for r in reports],
+                 [r.reported_at for r in reports]),
+            )

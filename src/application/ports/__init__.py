@@ -25,7 +25,7 @@ from application.ports.contacts import (
     ContactRepository,
 )
 from application.ports.credits import LedgerPage, LedgerRepository
-from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, UnmatchedReport
+from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, ReceivedReports, UnmatchedReport
 from application.ports.gateway import (
     BatchSmsGateway,
     GatewayListener,
@@ -197,6 +197,7 @@ __all__ = [
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
+    "ReceivedReports",
     "Recipient",
     "RecipientCounts",
     "RateLimiter",

@@ -1,4 +1,4 @@
-"""Delivery reports as the carrier gives them, and those not matched to a message yet."""
+"""Delivery reports as the carrier gives them, as received until applied, and those not matched to a message yet."""
 
 from __future__ import annotations
 
@@ -65,3 +65,21 @@ class DeliveryReportRepository(Protocol):
         ...
 
     async def mark_matched(self, report_id: int, at: datetime) -> None: ...
+
+    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
+        """Up to `limit` reports a gateway handed over (`ReceivedReports.put`) that are due (reported
+        at or before `due_by`), oldest first, taken out: gone when the transaction commits, back
+        when it rolls back; a concurrent taker skips them."""
+        ...
+
+    async def next_received(self) -> datetime | None:
+        """When the earliest received report still to apply is due; None when there is none."""
+        ...
+
+
+class ReceivedReports(Protocol):
+    """Where a gateway's listener writes the reports it is handed, before the carrier is
+    acknowledged: one write per batch, durable when it returns, applied later by a job that
+    takes many at once (`DeliveryReportRepository.take_received`)."""
+
+    async def put(self, reports: Sequence[DeliveryReport]) -> None: ...
