@@ -45,6 +45,8 @@ APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome
 APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 APPLY_RECEIVED_REPORTS = "apply_received_reports"  # job: {} (or the periodic's timestamp): what is due
 RECEIVED_BATCH = 1000
+RETRY_UNMATCHED = timedelta(seconds=1)
+KEEP_UNMATCHED = timedelta(seconds=30)
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
 
@@ -151,20 +153,22 @@ class ApplyDeliveryReport:
 
 
 async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: IdGenerator,
-                     now: datetime) -> tuple[list[ReportResult], list[Message]]:
+                     now: datetime) -> tuple[list[ReportResult], list[Message], list[int]]:
     """Reports in the caller's transaction, each with the same outcome as `ApplyDeliveryReport`
     would give it, in order: the messages found and locked by one statement, moved in memory,
     written back, their events added and the campaigns' counters moved once per campaign and
-    status. (What each report came to, the messages moved.)"""
+    status. (What each report came to, the messages moved, the positions of the reports that
+    matched no message, or more than one: the caller keeps those.)"""
     found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
     current: dict[tuple[str, str], Message] = {}
     events: list[OutboxEvent] = []
     counts: dict[tuple[str, str, MessageStatus], int] = {}
     results: list[ReportResult] = []
-    for report in reports:
+    unmatched: list[int] = []
+    for position, report in enumerate(reports):
         messages = found.get(report.gateway_ref, [])
-        if len(messages) != 1:  # none, or another account's too: kept unmatched
-            await uow.delivery_reports.add_unmatched(report, now)
+        if len(messages) != 1:  # none, or another account's too
+            unmatched.append(position)
             results.append(ReportResult.UNMATCHED)
             continue
         key = (messages[0].account_id, messages[0].id)
@@ -184,7 +188,7 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
         await uow.events.add_many(events)
     for (account_id, campaign_id, status), n in counts.items():
         await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
-    return results, list(current.values())
+    return results, list(current.values()), unmatched
 
 
 class ApplyDeliveryReports:
@@ -196,7 +200,10 @@ class ApplyDeliveryReports:
 
     async def __call__(self, reports: Sequence[DeliveryReport]) -> list[ReportResult]:
         async with self._uow() as uow:
-            results, moved = await _apply_all(uow, reports, self._ids, self._clock.now())
+            now = self._clock.now()
+            results, moved, unmatched = await _apply_all(uow, reports, self._ids, now)
+            for position in unmatched:
+                await uow.delivery_reports.add_unmatched(reports[position], now)
             await uow.commit()
         self._metrics.messages_reported(moved)
         return results
@@ -205,8 +212,11 @@ class ApplyDeliveryReports:
 class ApplyReceivedReports:
     """The `APPLY_RECEIVED_REPORTS` job: the received reports that are due, `RECEIVED_BATCH` per
     unit of work, each batch taken out of the received ones in the transaction that applies it
-    (a crash puts it back; a concurrent job skips it). The job is queued again for the earliest
-    report not due yet."""
+    (a crash puts it back; a concurrent job skips it). A report whose message is not found is
+    tried again every `RETRY_UNMATCHED` for `KEEP_UNMATCHED` after it was received (an SMSC's
+    receipt often comes before its send's outcome is recorded: a campaign records a batch's
+    outcomes once the whole batch is handed over), then kept unmatched for the minutely rematch.
+    The job is queued again for the earliest report not due yet."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, jobs: JobQueue,
                  metrics: Metrics = NO_METRICS) -> None:
@@ -217,11 +227,16 @@ class ApplyReceivedReports:
         while True:
             async with self._uow() as uow:
                 now = self._clock.now()
-                reports = await uow.delivery_reports.take_received(now, RECEIVED_BATCH)
-                if not reports:
+                received = await uow.delivery_reports.take_received(now, RECEIVED_BATCH)
+                if not received:
                     later = await uow.delivery_reports.next_received()
                     break
-                applied, moved = await _apply_all(uow, reports, self._ids, now)
+                applied, moved, unmatched = await _apply_all(uow, [r.report for r in received], self._ids, now)
+                young = [received[i] for i in unmatched if now - received[i].received_at < KEEP_UNMATCHED]
+                await uow.delivery_reports.receive_again(young, now + RETRY_UNMATCHED)
+                for i in unmatched:
+                    if now - received[i].received_at >= KEEP_UNMATCHED:
+                        await uow.delivery_reports.add_unmatched(received[i].report, now)
                 await uow.commit()
             self._metrics.messages_reported(moved)
             results += applied

@@ -222,21 +222,27 @@ async def test_unmatched_reports_are_kept_until_matched(backend) -> None:
         assert await uow.delivery_reports.unmatched(T0 - timedelta(days=1), 10) == []
 
 
-async def test_received_reports_are_taken_when_due_oldest_first_once(backend) -> None:
+async def test_received_reports_are_taken_when_due_oldest_first_once_and_can_be_put_back(backend) -> None:
     due = [DeliveryReport(f"ref-{n}", MessageEvent.DELIVERED, T0 + timedelta(seconds=n)) for n in range(3)]
     later = DeliveryReport("ref-later", MessageEvent.UNDELIVERABLE, T0 + timedelta(minutes=5), "absent_subscriber")
+    before = datetime.now(UTC)
     await backend.received_reports.put([due[2], later, due[0]])
     await backend.received_reports.put([due[1]])
 
     async with backend.uow() as uow:
-        assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 2) == due[:2]
+        taken = await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 2)
+        assert [r.report for r in taken] == due[:2]
         await uow.rollback()  # not applied: they stay
     async with backend.uow() as uow:
-        assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10) == due
+        taken = await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10)
+        assert [r.report for r in taken] == due and all(before <= r.received_at <= datetime.now(UTC) for r in taken)
         assert await uow.delivery_reports.next_received() == later.reported_at
+        await uow.delivery_reports.receive_again(taken[:1], T0 + timedelta(minutes=1))  # its message not found yet
         await uow.commit()
     async with backend.uow() as uow:
         assert await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10) == []  # taken once
-        assert await uow.delivery_reports.take_received(T0 + timedelta(minutes=5), 10) == [later]
+        assert await uow.delivery_reports.next_received() == T0 + timedelta(minutes=1)
+        assert await uow.delivery_reports.take_received(T0 + timedelta(minutes=1), 10) == taken[:1]  # as received
+        assert [r.report for r in await uow.delivery_reports.take_received(T0 + timedelta(minutes=5), 10)] == [later]
         assert await uow.delivery_reports.next_received() is None
         await uow.commit()

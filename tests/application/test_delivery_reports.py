@@ -262,7 +262,7 @@ async def test_received_reports_are_applied_when_due_as_one_at_a_time_would_appl
     late = DeliveryReport(gateway_ref=delivered.gateway_ref, event=MessageEvent.UNDELIVERABLE,
                           reported_at=delivered.reported_at + timedelta(minutes=1), error="late")
     jobs = RecordingJobs()
-    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store))
+    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store, world.clock))
     await listener.delivery_reports([undeliverable, delivered])
     await listener.delivery_reports([late])
     apply = ApplyReceivedReports(world.uow, world.clock, world.ids, jobs)
@@ -282,3 +282,31 @@ async def test_received_reports_are_applied_when_due_as_one_at_a_time_would_appl
     world.clock.advance(minutes=1)
     assert await apply() == [ReportResult.IGNORED]  # the first final report won
     assert await apply() == []
+
+
+async def test_a_received_report_that_finds_no_message_yet_is_tried_again_then_kept_unmatched() -> None:
+    world = World(RefByRecipientGateway())
+    await world.fund()
+    jobs = RecordingJobs()
+    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store, world.clock))
+    apply = ApplyReceivedReports(world.uow, world.clock, world.ids, jobs)
+    early = DeliveryReport(gateway_ref=f"ref-{DELIVERED_NUMBER}", event=MessageEvent.DELIVERED,
+                           reported_at=world.clock.now())
+    foreign = DeliveryReport(gateway_ref="ref-nobody", event=MessageEvent.DELIVERED, reported_at=world.clock.now())
+    await listener.delivery_reports([early, foreign])  # the receipt overtakes the send's recorded outcome
+
+    assert await apply() == [ReportResult.UNMATCHED, ReportResult.UNMATCHED]
+    assert jobs.deferred[-1][1] == world.clock.now() + timedelta(seconds=1)  # tried again a second later
+    message_id = await world.send(DELIVERED_NUMBER)
+    world.clock.advance(1)
+    assert await apply() == [ReportResult.APPLIED, ReportResult.UNMATCHED]
+    assert (await world.status(message_id))[0] is MessageStatus.DELIVERED
+    async with world.uow() as uow:
+        assert await uow.delivery_reports.unmatched(world.clock.now() - timedelta(days=1), 10) == []
+
+    for _ in range(30):  # the foreign one, every second for half a minute
+        world.clock.advance(1)
+        await apply()
+    async with world.uow() as uow:
+        [kept] = await uow.delivery_reports.unmatched(world.clock.now() - timedelta(days=1), 10)
+        assert kept.report == foreign and await uow.delivery_reports.next_received() is None

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import DeliveryReport, UnmatchedReport
+from application.ports import Clock, DeliveryReport, ReceivedReport, UnmatchedReport
 from domain.messages import Message
 
 
@@ -54,24 +54,31 @@ class MemoryDeliveryReports:
     async def mark_matched(self, report_id: int, at: datetime) -> None:
         self._store.table("matched_delivery_reports", set).add(report_id)
 
-    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
-        received: list[DeliveryReport] = self._store.table("received_delivery_reports", list)
-        due = sorted((r for r in received if r.reported_at <= due_by), key=lambda r: r.reported_at)[:limit]
-        for report in due:
-            received.remove(report)
-        return due
+    def _received(self) -> list[tuple[datetime, ReceivedReport]]:
+        rows: list[tuple[datetime, ReceivedReport]] = self._store.table("received_delivery_reports", list)
+        return rows
+
+    async def take_received(self, due_by: datetime, limit: int) -> list[ReceivedReport]:
+        due = sorted((row for row in self._received() if row[0] <= due_by), key=lambda row: row[0])[:limit]
+        for row in due:
+            self._received().remove(row)
+        return [received for _, received in due]
+
+    async def receive_again(self, received: Sequence[ReceivedReport], due_at: datetime) -> None:
+        self._received().extend((due_at, r) for r in received)
 
     async def next_received(self) -> datetime | None:
-        received: list[DeliveryReport] = self._store.table("received_delivery_reports", list)
-        return min((r.reported_at for r in received), default=None)
+        return min((due for due, _ in self._received()), default=None)
 
 
 class MemoryReceivedReports:
     """`ReceivedReports` in memory: written under the store's lock, as a transaction of its own."""
 
-    def __init__(self, store: MemoryStore) -> None:
-        self._store = store
+    def __init__(self, store: MemoryStore, clock: Clock) -> None:
+        self._store, self._clock = store, clock
 
     async def put(self, reports: Sequence[DeliveryReport]) -> None:
         async with self._store.lock:
-            self._store.table("received_delivery_reports", list).extend(reports)
+            received_at = self._clock.now()
+            self._store.table("received_delivery_reports", list).extend(
+                (r.reported_at, ReceivedReport(r, received_at)) for r in reports)

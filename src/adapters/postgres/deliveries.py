@@ -12,7 +12,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import autocommit
 from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
-from application.ports import DeliveryReport, UnmatchedReport
+from application.ports import DeliveryReport, ReceivedReport, UnmatchedReport
 from domain.messages import Message, MessageEvent, MessageStatus
 
 _MESSAGE = f"SELECT {_MESSAGE_SELECT} FROM messages m"
@@ -88,20 +88,40 @@ class PostgresDeliveryReports:
             "UPDATE unmatched_delivery_reports SET matched_at = %s WHERE id = %s", (at, report_id)
         )
 
-    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
+    async def take_received(self, due_by: datetime, limit: int) -> list[ReceivedReport]:
         cur = await self._conn.execute(
             "DELETE FROM received_delivery_reports WHERE id IN (SELECT id FROM received_delivery_reports"
-            " WHERE reported_at <= %s ORDER BY reported_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
-            " RETURNING id, gateway_ref, outcome, error, reported_at",
+            " WHERE due_at <= %s ORDER BY due_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
+            " RETURNING due_at, id, gateway_ref, outcome, error, reported_at, received_at",
             (due_by, limit),
         )
-        return [DeliveryReport(ref, MessageEvent(outcome), reported_at, error)
-                for _, ref, outcome, error, reported_at in sorted(await cur.fetchall(), key=lambda r: (r[4], r[0]))]
+        return [ReceivedReport(DeliveryReport(ref, MessageEvent(outcome), reported_at, error), received_at)
+                for _, _, ref, outcome, error, reported_at, received_at in sorted(await cur.fetchall())]
+
+    async def receive_again(self, received: Sequence[ReceivedReport], due_at: datetime) -> None:
+        if received:
+            await self._conn.execute(
+                _RECEIVE,
+                _received_rows([r.report for r in received], [r.received_at for r in received], due_at),
+            )
 
     async def next_received(self) -> datetime | None:
-        cur = await self._conn.execute("SELECT min(reported_at) FROM received_delivery_reports")
+        cur = await self._conn.execute("SELECT min(due_at) FROM received_delivery_reports")
         row = await cur.fetchone()
         return row[0] if row else None
+
+
+_RECEIVE = (
+    "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at, received_at, due_at)"
+    " SELECT g, o, e, r, coalesce(t, now()), coalesce(d, r) FROM unnest(%b::text[], %b::text[], %b::text[],"
+    " %b::timestamptz[], %b::timestamptz[], %b::timestamptz[]) AS u(g, o, e, r, t, d)"
+)
+
+
+def _received_rows(reports: Sequence[DeliveryReport], received_at: Sequence[datetime | None],
+                   due_at: datetime | None) -> tuple[list[object], ...]:
+    return ([r.gateway_ref for r in reports], [r.event.value for r in reports], [r.error for r in reports],
+            [r.reported_at for r in reports], list(received_at), [due_at] * len(reports))
 
 
 class PostgresReceivedReports:
@@ -111,10 +131,5 @@ class PostgresReceivedReports:
         self._pool = pool
 
     async def put(self, reports: Sequence[DeliveryReport]) -> None:
-        async with self._pool.connection() as conn, autocommit(conn):
-            await conn.execute(
-                "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at)"
-                " SELECT * FROM unnest(%b::text[], %b::text[], %b::text[], %b::timestamptz[])",
-                ([r.gateway_ref for r in reports], [r.event.value for r in reports], [r.error for r in reports],
-                 [r.reported_at for r in reports]),
-            )
+        async with self._pool.connection() as conn, autocommit(conn):  # received now, due when reported
+            await conn.execute(_RECEIVE, _received_rows(reports, [None] * len(reports), None))

@@ -25,7 +25,13 @@ from application.ports.contacts import (
     ContactRepository,
 )
 from application.ports.credits import LedgerPage, LedgerRepository
-from application.ports.deliveries import DeliveryReport, DeliveryReportRepository, ReceivedReports, UnmatchedReport
+from application.ports.deliveries import (
+    DeliveryReport,
+    DeliveryReportRepository,
+    ReceivedReport,
+    ReceivedReports,
+    UnmatchedReport,
+)
 from application.ports.gateway import (
     BatchSmsGateway,
     GatewayListener,
@@ -197,6 +203,7 @@ __all__ = [
     "PhoneOtp",
     "PhoneOtpRepository",
     "RateLimitState",
+    "ReceivedReport",
     "ReceivedReports",
     "Recipient",
     "RecipientCounts",

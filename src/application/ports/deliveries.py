@@ -33,6 +33,12 @@ class DeliveryReport:
 
 
 @dataclass(frozen=True, slots=True)
+class ReceivedReport:
+    report: DeliveryReport
+    received_at: datetime  # when the gateway handed it over
+
+
+@dataclass(frozen=True, slots=True)
 class UnmatchedReport:
     id: int
     report: DeliveryReport
@@ -66,10 +72,14 @@ class DeliveryReportRepository(Protocol):
 
     async def mark_matched(self, report_id: int, at: datetime) -> None: ...
 
-    async def take_received(self, due_by: datetime, limit: int) -> list[DeliveryReport]:
-        """Up to `limit` reports a gateway handed over (`ReceivedReports.put`) that are due (reported
-        at or before `due_by`), oldest first, taken out: gone when the transaction commits, back
-        when it rolls back; a concurrent taker skips them."""
+    async def take_received(self, due_by: datetime, limit: int) -> list[ReceivedReport]:
+        """Up to `limit` reports a gateway handed over (`ReceivedReports.put`) that are due by
+        `due_by`, oldest first, taken out: gone when the transaction commits, back when it rolls
+        back; a concurrent taker skips them."""
+        ...
+
+    async def receive_again(self, received: Sequence[ReceivedReport], due_at: datetime) -> None:
+        """Reports taken out put back, due at `due_at` (their message was not found yet)."""
         ...
 
     async def next_received(self) -> datetime | None:
