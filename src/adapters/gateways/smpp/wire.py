@@ -21,13 +21,17 @@ ESME_ROK = 0
 REGISTERED_DELIVERY_RECEIPT = 0x01  # §5.2.17: an SMSC delivery receipt, for success or failure
 
 _HEADER = struct.Struct(">IIII")  # §3.2: command_length, command_id, command_status, sequence_number
-_TLV = struct.Struct(">HH")  # §3.2.4.1: tag, length (of the value)
+_TLV = struct.Struct(">HH")  # §3.2.4: tag, length (of the value), then the value
 _RECEIPTED_MESSAGE_ID, _MESSAGE_PAYLOAD, _MESSAGE_STATE = 0x001E, 0x0424, 0x0427  # §5.3.2.12, .32, .35
 # Optional parameters of a deliver_sm that are passed over: the codec reads them without judging
 # their value, so only their length can be wrong (None: any length). §5.3.2.
-_SKIPPED = {0x0204: 2, 0x020A: 2, 0x020B: 2, 0x020C: 2, 0x020E: 1, 0x020F: 1, 0x0205: 1,  # user_message_reference, ports, sar_*, user_response_code
-            0x0423: None}  # network_error_code  # fmt: skip
-# Tags reserved for SMPP extensions and for vendors (§5.3.2, Table 5-4), which the codec skips unread.
+_SKIPPED = {
+    0x0204: 2, 0x0205: 1,  # user_message_reference, user_response_code
+    0x020A: 2, 0x020B: 2,  # source_port, destination_port
+    0x020C: 2, 0x020E: 1, 0x020F: 1,  # sar_msg_ref_num, sar_total_segments, sar_segment_seqnum
+    0x0423: None,  # network_error_code
+}  # fmt: skip
+# Tags reserved for SMPP extensions and for vendors (§5.3.2), which the codec skips unread.
 _RESERVED_TAGS = ((0x0000, 0x0000), (0x0100, 0x01FF), (0x0600, 0x11FF), (0x1400, 0xFFFF))
 # The values the codec accepts for a deliver_sm's enumerated fields (§5.2); anything else it refuses.
 _TONS = frozenset(range(7))  # §5.2.5
