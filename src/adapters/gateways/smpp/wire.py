@@ -78,9 +78,9 @@ def submit_sm_body(source: Address, destination: Address, *, esm_class: int, dat
         bytes((source.ton, source.npi)), _c_octets(source.addr, 21),
         bytes((destination.ton, destination.npi)), _c_octets(destination.addr, 21),
         bytes((esm_class, 0, 0)),  # esm_class, protocol_id, priority_flag
-        b"\x00\x00",  # schedule_delivery_time, validity_period: immediately, the SMSC's default
-        bytes((registered_delivery, 0, data_coding, 0, len(short_message))),  # ..., replace_if_present_flag,
-        short_message,  # data_coding, sm_default_msg_id, sm_length
+        b"\x00\x00",  # schedule_delivery_time, validity_period: at once, for the SMSC's default time
+        bytes((registered_delivery, 0, data_coding, 0)),  # replace_if_present_flag, sm_default_msg_id: 0
+        bytes((len(short_message),)), short_message,  # sm_length, short_message
     ))
     if message_payload is not None:
         body += _TLV.pack(_MESSAGE_PAYLOAD, len(message_payload)) + message_payload
