@@ -1,5 +1,5 @@
-"""Replies and receipts as `deliver_sm` PDUs built with the codec, straight into the adapter's
-handler: long replies in UDH parts are joined, and every deliver_sm is acknowledged once handed over."""
+"""Replies and receipts as `deliver_sm` PDUs written by the codec and read as the session reads them,
+straight into the adapter's handler: long replies in UDH parts are joined, and every deliver_sm is acknowledged once handed over."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from smpp.pdu.pdu_types import AddrTon
 from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.deliveries import CarrierReports
 from adapters.gateways.smpp.encoding import AirProfile, air_parts
-from adapters.gateways.smpp.pdus import data_coding, esm_class
+from adapters.gateways.smpp.pdus import Codec, data_coding, esm_class
+from adapters.gateways.smpp.wire import DeliverSm, read_deliver_sm
 from adapters.memory.system import FrozenClock
 from application.ports import DeliveryReport, InboundSms
 
@@ -29,10 +30,14 @@ class Listener:
         self.inbound.append(sms)
 
 
-def reply_from(source: str, text: str, reference: int) -> list[object]:
-    return [operations.DeliverSM(seqNum=n + 1, source_addr_ton=AddrTon.INTERNATIONAL, source_addr=source,
-                                 destination_addr="15000", esm_class=esm_class(part.esm_class),
-                                 data_coding=data_coding(part.data_coding), short_message=part.short_message)
+def read(pdu: operations.DeliverSM) -> DeliverSm:
+    return read_deliver_sm(bytes(Codec().encode(pdu)))
+
+
+def reply_from(source: str, text: str, reference: int) -> list[DeliverSm]:
+    return [read(operations.DeliverSM(seqNum=n + 1, source_addr_ton=AddrTon.INTERNATIONAL, source_addr=source,
+                                      destination_addr="15000", esm_class=esm_class(part.esm_class),
+                                      data_coding=data_coding(part.data_coding), short_message=part.short_message))
             for n, part in enumerate(air_parts(text, AirProfile(), reference))]
 
 
@@ -60,10 +65,10 @@ async def test_a_receipt_that_could_not_be_queued_is_answered_so_the_peer_resend
 
     reports = CarrierReports(Down(), FrozenClock(), lambda _: None, lambda: False, flush_every=0)
     acknowledged: list[int] = []
-    receipt = operations.DeliverSM(seqNum=1, source_addr="255712345678", destination_addr="UJUMBE",
-                                   esm_class=esm_class(0x04),
-                                   short_message=b"id:abc sub:001 dlvrd:001 submit date:2601050900 "
-                                                 b"done date:2601050901 stat:DELIVRD err:000 text:Habari")
+    receipt = read(operations.DeliverSM(seqNum=1, source_addr="255712345678", destination_addr="UJUMBE",
+                                        esm_class=esm_class(0x04),
+                                        short_message=b"id:abc sub:001 dlvrd:001 submit date:2601050900 "
+                                                      b"done date:2601050901 stat:DELIVRD err:000 text:Habari"))
 
     reports.on_deliver(BIND, receipt, acknowledged.append)
     await reports.flushed()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from adapters.gateways.smpp.receipts import Receipt, parse_receipt, report_error, report_event
@@ -98,6 +98,33 @@ def test_jasmins_receipt() -> None:
 def test_done_dates(value: str, expected: datetime | None) -> None:
     receipt = parse_receipt(f"id:1 done date:{value} stat:DELIVRD".encode(), None, None)
     assert receipt is not None and receipt.done_at == expected
+
+
+def strptime_done_at(value: str) -> datetime | None:
+    """The done date as strptime reads it, the layouts tried in the parser's order."""
+    layouts = {10: ["%y%m%d%H%M"], 12: ["%Y%m%d%H%M", "%y%m%d%H%M%S"], 14: ["%Y%m%d%H%M%S"]}.get(len(value), [])
+    for layout in layouts[1:] if len(value) == 12 and not value.startswith("20") else layouts:
+        try:
+            return datetime.strptime(value, layout).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+    return None
+
+
+@given(st.one_of(
+    st.text("0123456789", min_size=10, max_size=14),
+    st.tuples(st.sampled_from(["", "20", "19"]), st.integers(0, 99), st.integers(0, 13), st.integers(0, 32),
+              st.integers(0, 25), st.integers(0, 61), st.none() | st.integers(0, 62)).map(
+        lambda f: f[0] + "".join(f"{n:02d}" for n in f[1:] if n is not None)),
+    st.text("0123456789²¹", min_size=10, max_size=12),
+))
+@example("6801011200")
+@example("6901011200")
+@example("690101120061")
+@example("201231235959")
+def test_a_done_date_reads_as_strptime_reads_it(value: str) -> None:
+    receipt = parse_receipt(f"id:1 done date:{value} stat:DELIVRD".encode("latin-1"), None, None)
+    assert receipt is not None and receipt.done_at == (strptime_done_at(value) if value.isdigit() else None)
 
 
 @pytest.mark.parametrize(

@@ -21,16 +21,13 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
-
-from smpp.pdu import constants
 
 from adapters.gateways.smpp.addressing import e164_from_address
 from adapters.gateways.smpp.config import BindSettings
 from adapters.gateways.smpp.encoding import decode_short_message
-from adapters.gateways.smpp.pdus import data_coding_value, esm_class_value, number
 from adapters.gateways.smpp.receipts import parse_receipt, report_error, report_event
 from adapters.gateways.smpp.session import ESME_ROK, ESME_RX_T_APPN
+from adapters.gateways.smpp.wire import DeliverSm
 from application.ports import Clock, DeliveryReport, GatewayListener, InboundSms
 
 log = logging.getLogger("ujumbe.smpp")
@@ -65,19 +62,15 @@ class CarrierReports:
             with contextlib.suppress(Exception):
                 await self._flusher
 
-    def on_deliver(self, bind: BindSettings, pdu: Any, reply: Reply) -> None:
-        params = pdu.params
-        esm = esm_class_value(params.get("esm_class"))
-        body = params.get("short_message") or params.get("message_payload") or b""
-        receipted = params.get("receipted_message_id")
-        if esm & 0x3C in _RECEIPT_TYPES or receipted is not None:
-            self._receipt(body, receipted, params.get("message_state"), reply)
+    def on_deliver(self, bind: BindSettings, pdu: DeliverSm, reply: Reply) -> None:
+        esm = pdu.esm_class
+        body = pdu.short_message or pdu.message_payload or b""
+        if esm & 0x3C in _RECEIPT_TYPES or pdu.receipted_message_id is not None:
+            self._receipt(body, pdu.receipted_message_id or None, pdu.message_state, reply)
             return
-        text, concat = decode_short_message(data_coding_value(params.get("data_coding")), esm, body,
-                                            packed=bind.profile.packed)
-        source = e164_from_address(_text(params.get("source_addr")),
-                                   number(constants.addr_ton_name_map, params.get("source_addr_ton")) or 0)
-        destination = _text(params.get("destination_addr"))
+        text, concat = decode_short_message(pdu.data_coding, esm, body, packed=bind.profile.packed)
+        source = e164_from_address(pdu.source_addr, pdu.source_addr_ton)
+        destination = pdu.destination_addr
         if concat is not None and concat.total > 1:
             whole = self._reassembled((bind.name, source, destination, concat.reference, concat.total),
                                       concat.sequence, text)
@@ -88,9 +81,8 @@ class CarrierReports:
         self._hear(InboundSms(from_number=source, text=text, to=destination or None,
                               received_at=self._clock.now()), reply)
 
-    def _receipt(self, body: bytes, receipted: bytes | None, state: Any, reply: Reply) -> None:
-        receipt = parse_receipt(body, receipted.decode("ascii", "replace") if receipted else None,
-                                number(constants.message_state_name_map, state))
+    def _receipt(self, body: bytes, receipted: str | None, state: int | None, reply: Reply) -> None:
+        receipt = parse_receipt(body, receipted, state)
         event = report_event(receipt) if receipt is not None else None
         if receipt is None or event is None:  # unreadable or intermediate: nothing to pass on
             if receipt is None:
@@ -163,10 +155,6 @@ class CarrierReports:
             else:
                 ready.append((item, reply, at))
         return ready, kept
-
-
-def _text(value: object) -> str:
-    return value.decode("latin-1") if isinstance(value, bytes) else str(value or "")
 
 
 def _before_text(receipt: bytes) -> bytes:

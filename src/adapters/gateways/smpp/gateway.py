@@ -35,14 +35,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from smpp.pdu import constants, operations
-from smpp.pdu.pdu_types import AddrNpi, AddrTon, RegisteredDelivery, RegisteredDeliveryReceipt
+from smpp.pdu import constants
 
 from adapters.gateways.smpp.addressing import destination_address, source_address
 from adapters.gateways.smpp.config import BindSettings
 from adapters.gateways.smpp.deliveries import CarrierReports
 from adapters.gateways.smpp.encoding import AirPart, air_parts
-from adapters.gateways.smpp.pdus import data_coding, esm_class
 from adapters.gateways.smpp.session import (
     ESME_RMSGQFUL,
     ESME_ROK,
@@ -54,6 +52,7 @@ from adapters.gateways.smpp.session import (
     SubmitSmResp,
     status_name,
 )
+from adapters.gateways.smpp.wire import submit_sm_body
 from application.ports import NO_METRICS, Clock, GatewayListener, GatewayNoAnswer, GatewayUnavailable, Metrics, OutboundSms
 from domain.phone import carrier_of
 from domain.submits import Answer, SubmitResult
@@ -62,7 +61,6 @@ log = logging.getLogger("ujumbe.smpp")
 
 ESME_RINVSRCADR = constants.command_status_name_map["ESME_RINVSRCADR"]
 _THROTTLED = (ESME_RTHROTTLED, ESME_RMSGQFUL)
-_RECEIPT_REQUESTED = RegisteredDelivery(RegisteredDeliveryReceipt.SMSC_DELIVERY_RECEIPT_REQUESTED)
 _REMEMBERED = 200_000  # message ids answered, or handed over without an answer
 _REMEMBERED_PARTS = 500_000
 
@@ -221,19 +219,19 @@ class SmppGateway:
             ids.append(answer.message_id or "")
         return SubmitResult.accepted(ids[0] or None)  # some of it went out: its receipts match
 
-    async def _submit_part(self, session: SmppSession, pdu: Any,
+    async def _submit_part(self, session: SmppSession, submit_sm: bytes,
                            heard: Callable[[SubmitSmResp], None]) -> SubmitSmResp:
         for _ in range(self._throttle_retries):
-            answer = await self._timed_submit(session, pdu, heard)
+            answer = await self._timed_submit(session, submit_sm, heard)
             if answer.status not in _THROTTLED:
                 return answer
         raise SessionUnavailable(f"still throttled after {self._throttle_retries} tries")
 
-    async def _timed_submit(self, session: SmppSession, pdu: Any,
+    async def _timed_submit(self, session: SmppSession, submit_sm: bytes,
                             heard: Callable[[SubmitSmResp], None]) -> SubmitSmResp:
         started, kind = time.monotonic(), Answer.NO_ANSWER.value
         try:
-            answer = await session.submit(pdu, heard)
+            answer = await session.submit(submit_sm, heard)
         except SessionUnavailable:
             kind = Answer.UNAVAILABLE.value
             raise
@@ -265,16 +263,8 @@ class SmppGateway:
             memory.popitem(last=False)
 
 
-def _submit_sm(to: str, sender: str, part: AirPart) -> Any:
-    source, destination = source_address(sender), destination_address(to)
-    optional = {"message_payload": part.message_payload} if part.message_payload is not None else {}
-    return operations.SubmitSM(
-        source_addr_ton=getattr(AddrTon, constants.addr_ton_value_map[source.ton]),
-        source_addr_npi=getattr(AddrNpi, constants.addr_npi_value_map[source.npi]),
-        source_addr=source.addr,
-        dest_addr_ton=getattr(AddrTon, constants.addr_ton_value_map[destination.ton]),
-        dest_addr_npi=getattr(AddrNpi, constants.addr_npi_value_map[destination.npi]),
-        destination_addr=destination.addr,
-        esm_class=esm_class(part.esm_class), registered_delivery=_RECEIPT_REQUESTED,
-        data_coding=data_coding(part.data_coding), short_message=part.short_message, **optional,
-    )
+def _submit_sm(to: str, sender: str, part: AirPart) -> bytes:
+    """The body of a part's submit_sm, asking for its delivery receipt."""
+    return submit_sm_body(source_address(sender), destination_address(to), esm_class=part.esm_class,
+                          data_coding=part.data_coding, short_message=part.short_message,
+                          message_payload=part.message_payload)

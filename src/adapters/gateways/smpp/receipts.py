@@ -27,7 +27,7 @@ _KEYS = r"id|sub|dlvrd|submit\s+date|done\s+date|stat|err"
 # the value is missing and the next key follows ("id: stat:DELIVRD" has no id).
 _FIELD = re.compile(rf"(?:^|\s)({_KEYS})\s*:(?:\s*(?!(?:{_KEYS}|text)\s*:))?(\S*)", re.IGNORECASE)
 _TEXT = re.compile(r"(?:^|\s)text\s*:", re.IGNORECASE)
-_DATE_FORMATS = {10: ("%y%m%d%H%M",), 12: ("%Y%m%d%H%M", "%y%m%d%H%M%S"), 14: ("%Y%m%d%H%M%S",)}
+_YEAR_DIGITS = {10: (2,), 12: (4, 2), 14: (4,)}  # by the date's length, in the order they are tried
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,12 +89,22 @@ def _done_at(value: str) -> datetime | None:
     would mean 2020), otherwise as seconds added to Appendix B's form."""
     if not value.isdigit():
         return None
-    layouts = _DATE_FORMATS.get(len(value), ())
+    years = _YEAR_DIGITS.get(len(value), ())
     if len(value) == 12 and not value.startswith("20"):
-        layouts = ("%y%m%d%H%M%S",)
-    for layout in layouts:
+        years = (2,)
+    for digits in years:
         try:
-            return datetime.strptime(value, layout).replace(tzinfo=UTC)
-        except ValueError:
+            return _date(value, digits)
+        except ValueError:  # not a date (a 13th month, a 61st second)
             continue
     return None
+
+
+def _date(value: str, year_digits: int) -> datetime:
+    """The year, then two digits each for month, day, hour, minute and, when there, second; a
+    two-digit year as strptime's %y reads it (69-99: the 1900s)."""
+    year = int(value[:year_digits])
+    if year_digits == 2:
+        year += 2000 if year < 69 else 1900
+    month, day, hour, minute, second = (int(value[i:i + 2] or 0) for i in range(year_digits, year_digits + 10, 2))
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)

@@ -12,7 +12,7 @@ failure (tenacity's exponential backoff with jitter; a link that stayed up a whi
 forever until `close()`, which lets what is in flight be answered, then unbinds. A submit waiting for
 room when the link drops waits a moment for the new connection rather than failing. Each `deliver_sm`
 goes to `on_deliver` with a `reply` to call once what it carries is safe (the peer resends what is
-never answered).
+never answered). The PDUs of every message are written and read by `wire`, the rest by the codec.
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ from smpp.pdu.error import PDUParseError
 from smpp.pdu.pdu_types import CommandId, CommandStatus
 from tenacity import wait_exponential_jitter
 
+from adapters.gateways.smpp import wire
 from adapters.gateways.smpp.config import BindSettings
-from adapters.gateways.smpp.pdus import Codec
+from adapters.gateways.smpp.pdus import Codec, deliver_sm_values
+from adapters.gateways.smpp.wire import DeliverSm
 
 log = logging.getLogger("ujumbe.smpp")
 
@@ -115,7 +117,7 @@ class _LinkLost(Exception):
     pass
 
 
-DeliverHandler = Callable[[BindSettings, Any, Callable[[int], None]], None]
+DeliverHandler = Callable[[BindSettings, DeliverSm, Callable[[int], None]], None]
 AnswerHandler = Callable[[SubmitSmResp], None]
 
 
@@ -241,7 +243,7 @@ class SmppSession:
         try:
             writer.write(bind)
             try:
-                response = await asyncio.wait_for(self._read_pdu(reader), timeout)
+                response = self._decode(await asyncio.wait_for(self._read_pdu(reader), timeout))
             except (OSError, TimeoutError, asyncio.IncompleteReadError) as exc:
                 raise _LinkLost(f"no answer to bind_transceiver: {exc or 'timed out'}") from exc
             if isinstance(response, _Unparsed) or response.id != CommandId.bind_transceiver_resp \
@@ -286,9 +288,9 @@ class SmppSession:
         keepalive = asyncio.create_task(self._keep_alive())
         try:
             while True:
-                pdu = await self._read_pdu(reader)
+                raw = await self._read_pdu(reader)
                 self._last_heard = time.monotonic()
-                self._dispatch(pdu)
+                self._dispatch(raw)
         except (asyncio.IncompleteReadError, ConnectionError):
             return  # the peer closed the connection, or the keep-alive aborted it
         finally:
@@ -311,18 +313,37 @@ class SmppSession:
 
     # -- reading ----------------------------------------------------------------------------------
 
-    async def _read_pdu(self, reader: asyncio.StreamReader) -> Any:
+    async def _read_pdu(self, reader: asyncio.StreamReader) -> bytes:
         header = await reader.readexactly(16)
-        length, command_id, status, sequence = struct.unpack(">IIII", header)
+        length = int.from_bytes(header[:4])
         if not 16 <= length <= _MAX_PDU:
             raise _LinkLost(f"a PDU of {length} bytes")
-        raw = header + await reader.readexactly(length - 16)
+        return header + await reader.readexactly(length - 16)
+
+    def _decode(self, raw: bytes) -> Any:
+        """The codec's PDU, or what it could not parse."""
         try:
             return self._codec.decode(io.BytesIO(raw))
         except PDUParseError as exc:
+            command_id, status, sequence = struct.unpack_from(">4xIII", raw)
             return _Unparsed(command_id, status, sequence, exc)
 
-    def _dispatch(self, pdu: Any) -> None:
+    def _dispatch(self, raw: bytes) -> None:
+        command_id = int.from_bytes(raw[4:8])
+        try:
+            answer = wire.read_submit_sm_resp(raw) if command_id == wire.SUBMIT_SM_RESP else None
+            delivery = wire.read_deliver_sm(raw) if command_id == wire.DELIVER_SM else None
+        except wire.Unusual:
+            answer = delivery = None  # the codec reads it, or says what is wrong with it
+        if answer is not None:
+            status, sequence, message_id = answer
+            self._answered(sequence, SubmitSmResp(_known_status(status), message_id))
+        elif delivery is not None:
+            self._deliver(delivery)
+        else:
+            self._dispatch_decoded(self._decode(raw))
+
+    def _dispatch_decoded(self, pdu: Any) -> None:
         if isinstance(pdu, _Unparsed):
             if pdu.command_id & _RESPONSE:
                 self._answered(pdu.sequence, SubmitSmResp(pdu.status, None))
@@ -336,9 +357,7 @@ class SmppSession:
             self._answered(pdu.seqNum, SubmitSmResp(_status(pdu), message_id.decode("ascii", "replace")
                                                     if isinstance(message_id, bytes) else None))
         elif command == CommandId.deliver_sm:
-            writer, sequence = self._writer, pdu.seqNum
-            self._on_deliver(self.settings, pdu, lambda status: self._reply(writer, operations.DeliverSMResp(
-                seqNum=sequence, status=_command_status(status))))
+            self._deliver(deliver_sm_values(pdu))
         elif command == CommandId.enquire_link:
             self._send(operations.EnquireLinkResp(seqNum=pdu.seqNum))
         elif command == CommandId.unbind:
@@ -348,6 +367,10 @@ class SmppSession:
         elif not command.name.endswith("_resp"):
             self._send(operations.GenericNack(seqNum=pdu.seqNum, status=CommandStatus.ESME_RINVCMDID))
 
+    def _deliver(self, pdu: DeliverSm) -> None:
+        writer, sequence = self._writer, pdu.sequence
+        self._on_deliver(self.settings, pdu, lambda status: self._reply(writer, wire.deliver_sm_resp(sequence, status)))
+
     def _answered(self, sequence: int, answer: SubmitSmResp) -> None:
         heard = self._on_answer.pop(sequence, None)
         if heard is not None:
@@ -356,12 +379,12 @@ class SmppSession:
         if future is not None and not future.done():
             future.set_result(answer)
 
-    def _reply(self, writer: asyncio.StreamWriter | None, pdu: Any) -> None:
+    def _reply(self, writer: asyncio.StreamWriter | None, data: bytes) -> None:
         if writer is not None and writer is self._writer and not writer.is_closing():
-            writer.write(self._codec.encode(pdu))
+            writer.write(data)
 
     def _send(self, pdu: Any) -> None:
-        self._reply(self._writer, pdu)
+        self._reply(self._writer, self._codec.encode(pdu))
 
     def _next_sequence(self) -> int:
         self._sequence = self._sequence % _MAX_SEQUENCE + 1
@@ -379,9 +402,10 @@ class SmppSession:
         writer.write(self._codec.encode(pdu))
         return await future
 
-    async def submit(self, pdu: Any, on_answer: AnswerHandler | None = None) -> SubmitSmResp:
-        """The peer's answer to one submit_sm (any status; throttling has paused the bind).
-        SessionUnavailable when nothing was written, SubmitNoAnswer when the answer never came."""
+    async def submit(self, body: bytes, on_answer: AnswerHandler | None = None) -> SubmitSmResp:
+        """The peer's answer to one submit_sm (its body: `wire.submit_sm_body`; any status; throttling
+        has paused the bind). SessionUnavailable when nothing was written, SubmitNoAnswer when the
+        answer never came."""
         if not self._bound.is_set():
             raise SessionUnavailable(self._last_error or "not bound")
         async with self._window:
@@ -391,8 +415,8 @@ class SmppSession:
             writer = self._writer
             if self._closing or writer is None or writer.is_closing() or not self._bound.is_set():
                 raise SessionUnavailable("closing" if self._closing else self._last_error or "not bound")
-            pdu.seqNum = sequence = self._next_sequence()
-            data = self._codec.encode(pdu)
+            sequence = self._next_sequence()
+            data = wire.pdu(wire.SUBMIT_SM, sequence, body)
             future: asyncio.Future[SubmitSmResp] = asyncio.get_running_loop().create_future()
             self._pending[sequence] = future
             if on_answer is not None:
@@ -461,5 +485,9 @@ def _status(pdu: Any) -> int:
     return int(constants.command_status_name_map[pdu.status.name])
 
 
-def _command_status(status: int) -> Any:
-    return getattr(CommandStatus, status_name(status))
+def _known_status(status: int) -> int:
+    """A command status as the codec gives it: one it does not know stands for its reserved range
+    (SMPP 3.4 Table 5-2), named RESERVEDSTATUS_…."""
+    if status in constants.command_status_value_map:
+        return status
+    return -1 if 0x100 <= status <= 0x3FF else -2 if 0x400 <= status <= 0x4FF else -3 if status >= 0x500 else -4
