@@ -5,8 +5,8 @@ delivery reports about the message the id stands for: every part of a long messa
 its first part's id, so however many parts report, the message is reported on once. Replies become
 inbound SMS (long ones reassembled from their UDH parts, kept a while, never without bound), so
 STOP works over SMPP. Both go to the listener in small batches, and each `deliver_sm` is
-acknowledged only once its batch is queued (`ESME_RX_T_APPN` if queueing failed: the peer sends
-it again). A receipt for an id no answer has named yet, while submits are in flight, has likely
+acknowledged only once the listener has its batch written (`ESME_RX_T_APPN` if that failed: the peer
+sends it again). A receipt for an id no answer has named yet, while submits are in flight, has likely
 overtaken its `submit_sm_resp`: it is acknowledged at once (so a peer that waits for that before
 answering the submit is not held up) and handed over once the answer is read, or after a second.
 """
