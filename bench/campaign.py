@@ -18,11 +18,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,7 +35,7 @@ import psycopg
 from dependency_injector import providers
 
 sys.path.insert(0, str(Path(__file__).parent))
-from run import make_accounts, serve, stop  # noqa: E402
+from run import make_accounts, serve, source_of, stop  # noqa: E402
 
 from entrypoints.container import Container  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
@@ -92,13 +96,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_worker(data_dir: Path, log: Path, env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """`ujumbe worker` on the embedded database in `data_dir`; `env_extra`: more settings (the SMPP
-    bench's `UJUMBE_GATEWAY`)."""
+def start_worker(data_dir: Path, log: Path, src: list[Path] | None = None,
+                 env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """`ujumbe worker` on the embedded database in `data_dir`. `src`: a baseline revision's tree, ahead
+    of this tree's editable install; `env_extra`: more settings (the SMPP bench's `UJUMBE_GATEWAY`)."""
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": "", **(env_extra or {})}
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([*map(str, src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with open(log, "wb") as out:
         return subprocess.Popen([sys.executable, "-m", "entrypoints.cli.main", "worker"], env=env, stdout=out,
                                 stderr=subprocess.STDOUT)
+
+
+def start_py_spy(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """A raw (collapsed stacks) profile of process `pid` into `out`, written on SIGINT."""
+    return subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "-r", "100", "-f", "raw",
+                             "-o", str(out), "--pid", str(pid)])
 
 
 async def run_campaign(base: str, key: str, list_id: str, limit_s: float) -> tuple[float, dict[str, object]]:
@@ -119,59 +132,139 @@ async def run_campaign(base: str, key: str, list_id: str, limit_s: float) -> tup
     raise SystemExit(f"campaign {campaign_id} did not finish within {limit_s} s")
 
 
+@dataclass
+class Row:
+    n: int
+    seconds: float
+    data: dict[str, object]
+    ceiling_s: float
+    idle_mb: float
+    peak_mb: float
+    worker_cpu: float
+    settled_cpu: float
+    server_cpu: float
+    pg_cpu: float
+
+    @property
+    def rate(self) -> float:
+        return self.n / self.seconds
+
+    def us(self, cpu: float) -> float:
+        return cpu / self.n * 1e6
+
+
+async def measure(data_dir: Path, sizes: list[int], limit_s: float, settle_s: float, py_spy: str | None,
+                  src: list[Path] | None = None) -> list[Row]:
+    """One campaign per size on a fresh server and database in `data_dir` (serving `src`, a
+    baseline revision's tree, when given)."""
+    served = await serve(data_dir, 1, ["ceiling"], src)
+    rows = []
+    try:
+        container = Container()
+        container.settings.override(providers.Object(Settings(database_url=served.url, data_dir=data_dir)))
+        await container.pool().open(wait=True)
+        try:
+            accounts = await make_accounts(container, [f"c{n}" for n in sizes], credits=max(sizes) * 2)
+        finally:
+            await container.pool().close()
+        for n in sizes:
+            account = accounts[f"c{n}"]
+            list_id = seed_contacts(served.url, account.id, n)
+            ceiling_s = copy_ceiling(served.url, served.accounts["ceiling"].id, n)
+            worker = start_worker(data_dir, data_dir / f"worker-{n}.log", src)
+            spy = None
+            try:
+                await asyncio.sleep(2)  # the worker's startup is not the campaign's time
+                idle_mb = peak_rss_mb(worker.pid)
+                if py_spy:
+                    spy = start_py_spy(worker.pid, Path(f"{py_spy}-{n}.txt"))
+                cpu_before = cpu_seconds(worker.pid)
+                server_before, pg_before = served.meter.sample()
+                print(f"campaign to {n} contacts", file=sys.stderr)
+                seconds, data = await run_campaign(served.base, account.key, list_id, limit_s)
+                peak_mb = peak_rss_mb(worker.pid)
+                worker_cpu = cpu_seconds(worker.pid) - cpu_before
+                server_after, pg_after = served.meter.sample()
+                await asyncio.sleep(settle_s)
+                settled_cpu = cpu_seconds(worker.pid) - cpu_before
+            finally:
+                if spy is not None:
+                    spy.send_signal(signal.SIGINT)  # py-spy writes its profile on an interrupt
+                    spy.wait()
+                stop(worker)
+            rows.append(Row(n, seconds, data, ceiling_s, idle_mb, peak_mb, worker_cpu, settled_cpu,
+                            server_after - server_before, pg_after - pg_before))
+    finally:
+        stop(served.server)
+    return rows
+
+
+HEADER = (f"{'contacts':>9} {'status':>10} {'sent':>7} {'seconds':>8} {'msg/s':>8} {'COPY ceiling/s':>15}"
+          f" {'ratio':>6} {'create s':>8} {'worker µs/msg':>14} {'settled µs/msg':>15} {'PG µs/msg':>10}"
+          f" {'API µs/msg':>11} {'worker peak MB':>15}")
+
+
+def line(row: Row) -> str:
+    ceiling = row.n / row.ceiling_s
+    return (f"{row.n:>9} {row.data['status']:>10} {row.data['sent_count']:>7} {row.seconds:>8.2f} {row.rate:>8.0f}"
+            f" {ceiling:>15.0f} {row.rate / ceiling:>6.2f} {row.data['created_s']:>8.2f}"
+            f" {row.us(row.worker_cpu):>14.0f} {row.us(row.settled_cpu):>15.0f} {row.us(row.pg_cpu):>10.0f}"
+            f" {row.us(row.server_cpu):>11.0f} {row.peak_mb:>9.0f} (idle {row.idle_mb:.0f})")
+
+
+def against_baseline(revision: str, results: dict[str, list[list[Row]]], sizes: list[int]) -> str:
+    """Each side's runs, then per size the medians and this tree ÷ the baseline."""
+    figures: dict[str, Callable[[Row], float]] = {
+        "msg/s": lambda r: r.rate, "create s": lambda r: float(r.data["created_s"]),  # type: ignore[arg-type]
+        "worker µs/msg": lambda r: r.us(r.worker_cpu), "settled µs/msg": lambda r: r.us(r.settled_cpu),
+        "PG µs/msg": lambda r: r.us(r.pg_cpu), "API µs/msg": lambda r: r.us(r.server_cpu),
+        "worker peak MB": lambda r: r.peak_mb,
+    }
+    lines = []
+    for n in sizes:
+        lines.append(f"campaign to {n} contacts, alternated runs (this tree, {revision}, ...): medians")
+        lines.append(f"  {'':<16}" + "".join(f"{label:>16}" for label in ("this tree", revision, "this / base")))
+        for label, figure in figures.items():
+            medians = [statistics.median(figure(row) for rows in results[side] for row in rows if row.n == n)
+                       for side in ("this tree", revision)]
+            lines.append(f"  {label:<16}" + "".join(f"{m:>16.2f}" for m in medians) + f"{medians[0] / medians[1]:>16.2f}")
+    return "\n".join(lines)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="10000,100000", help="campaign sizes, comma-separated")
     parser.add_argument("--limit", type=float, default=300, help="seconds at most per campaign")
     parser.add_argument("--settle", type=float, default=0, help="seconds to leave the worker after `completed`"
                         " (its delivery reports and events) before its CPU is read a second time (`settled µs/msg`)")
+    parser.add_argument("--baseline", metavar="REV", help="also run git revision REV (its `src`, served and run by"
+                        " this bench), alternating with this tree, each run on a fresh database; medians and ratios")
+    parser.add_argument("--rounds", type=int, default=2, help="with --baseline: runs per side")
+    parser.add_argument("--py-spy", metavar="PREFIX", help="profile each worker with py-spy (raw collapsed stacks"
+                        " in PREFIX-<size>.txt; py-spy installed next to this Python)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-campaign-") as tmp:
-        data_dir = Path(tmp)
-        served = await serve(data_dir, 1, ["ceiling"])
-        try:
-            container = Container()
-            container.settings.override(providers.Object(Settings(database_url=served.url, data_dir=data_dir)))
-            await container.pool().open(wait=True)
-            try:
-                accounts = await make_accounts(container, [f"c{n}" for n in sizes], credits=max(sizes) * 2)
-            finally:
-                await container.pool().close()
-            rows = []
-            for n in sizes:
-                account = accounts[f"c{n}"]
-                list_id = seed_contacts(served.url, account.id, n)
-                ceiling_s = copy_ceiling(served.url, served.accounts["ceiling"].id, n)
-                worker = start_worker(data_dir, data_dir / f"worker-{n}.log")
-                try:
-                    await asyncio.sleep(2)  # the worker's startup is not the campaign's time
-                    baseline_mb = peak_rss_mb(worker.pid)
-                    cpu_before = cpu_seconds(worker.pid)
-                    pg_before = served.meter.sample()[1]
-                    print(f"campaign to {n} contacts", file=sys.stderr)
-                    seconds, data = await run_campaign(served.base, account.key, list_id, args.limit)
-                    peak_mb = peak_rss_mb(worker.pid)
-                    worker_cpu = cpu_seconds(worker.pid) - cpu_before
-                    pg_cpu = served.meter.sample()[1] - pg_before
-                    await asyncio.sleep(args.settle)
-                    settled_cpu = cpu_seconds(worker.pid) - cpu_before
-                finally:
-                    stop(worker)
-                rows.append((n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu, pg_cpu))
-        finally:
-            stop(served.server)
-    print(f"{'contacts':>9} {'status':>10} {'sent':>7} {'seconds':>8} {'msg/s':>8} {'COPY ceiling/s':>15}"
-          f" {'ratio':>6} {'create s':>8} {'worker µs/msg':>14} {'settled µs/msg':>15} {'PG µs/msg':>10}"
-          f" {'worker peak MB':>15}")
-    for n, seconds, data, ceiling_s, baseline_mb, peak_mb, worker_cpu, settled_cpu, pg_cpu in rows:
-        rate, ceiling = n / seconds, n / ceiling_s
-        print(f"{n:>9} {data['status']:>10} {data['sent_count']:>7} {seconds:>8.2f} {rate:>8.0f} {ceiling:>15.0f}"
-              f" {rate / ceiling:>6.2f} {data['created_s']:>8.2f} {worker_cpu / n * 1e6:>14.0f} {settled_cpu / n * 1e6:>15.0f}"
-              f" {pg_cpu / n * 1e6:>10.0f} {peak_mb:>9.0f} (idle {baseline_mb:.0f})")
-    peaks = [row[5] for row in rows]
-    print(f"target: >= {TARGET_PER_SECOND} messages/s; worker peak memory within ±{MEMORY_TOLERANCE_MB} MB across "
-          f"sizes: spread {max(peaks) - min(peaks):.0f} MB")
+        if not args.baseline:
+            rows = await measure(Path(tmp), sizes, args.limit, args.settle, args.py_spy)
+            print(HEADER)
+            for row in rows:
+                print(line(row))
+            peaks = [row.peak_mb for row in rows]
+            print(f"target: >= {TARGET_PER_SECOND} messages/s; worker peak memory within ±{MEMORY_TOLERANCE_MB} MB"
+                  f" across sizes: spread {max(peaks) - min(peaks):.0f} MB")
+            return
+        src = source_of(args.baseline, Path(tmp) / "baseline-src", [])
+        results: dict[str, list[list[Row]]] = {"this tree": [], args.baseline: []}
+        print(HEADER)
+        for i in range(args.rounds):
+            for side, side_src in (("this tree", None), (args.baseline, src)):
+                rows = await measure(Path(tmp) / f"{i}-{'base' if side_src else 'this'}", sizes, args.limit,
+                                     args.settle, None, side_src)
+                results[side].append(rows)
+                for row in rows:
+                    print(f"{line(row)}  {side}", flush=True)
+        print(against_baseline(args.baseline, results, sizes))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import functools
 import logging
 import os
 import shutil
+from collections import Counter as TallyCounter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import ParamSpec
@@ -160,22 +161,40 @@ class PrometheusMetrics:
 
     # -- the Metrics port -----------------------------------------------------------------------
 
+    # A batch's thousand messages are counted per label set first: one increment of each counter
+    # child instead of one per message (each is a write to a shared file in multiprocess mode).
+
     @_never_fails
     def messages_settled(self, messages: Iterable[Message]) -> None:
+        sends: TallyCounter[tuple[str, str, str]] = TallyCounter()
+        parts: TallyCounter[tuple[str, str]] = TallyCounter()
+        campaign: TallyCounter[str] = TallyCounter()
         for message in messages:
             carrier = message.carrier or UNKNOWN
-            self._sends.labels(message.status.value, carrier, message.encoding).inc()
+            sends[message.status.value, carrier, message.encoding] += 1
             if message.status is not MessageStatus.FAILED:
-                self._parts.labels(carrier, message.encoding).inc(message.sms_parts)
+                parts[carrier, message.encoding] += message.sms_parts
             if message.campaign_id is not None:
-                self._campaign_messages.labels(message.status.value).inc()
+                campaign[message.status.value] += 1
+        for (status, carrier, encoding), n in sends.items():
+            self._sends.labels(status, carrier, encoding).inc(n)
+        for (carrier, encoding), n in parts.items():
+            self._parts.labels(carrier, encoding).inc(n)
+        for status, n in campaign.items():
+            self._campaign_messages.labels(status).inc(n)
 
     @_never_fails
     def messages_reported(self, messages: Iterable[Message]) -> None:
+        reports: TallyCounter[tuple[str, str]] = TallyCounter()
+        campaign: TallyCounter[str] = TallyCounter()
         for message in messages:
-            self._reports.labels(message.status.value, message.carrier or UNKNOWN).inc()
+            reports[message.status.value, message.carrier or UNKNOWN] += 1
             if message.campaign_id is not None:
-                self._campaign_messages.labels(message.status.value).inc()
+                campaign[message.status.value] += 1
+        for (status, carrier), n in reports.items():
+            self._reports.labels(status, carrier).inc(n)
+        for status, n in campaign.items():
+            self._campaign_messages.labels(status).inc(n)
 
     @_never_fails
     def payment_orders_moved(self, orders: Iterable[PaymentOrder]) -> None:

@@ -14,7 +14,9 @@ as `gateway_no_answer` and is refunded to its batch's deduction, so every run en
 gives back what it could not send. Runs of one campaign never overlap (the job's lock), and every
 step holds the campaign row, so a stop (`CancelCampaign`) lands between two batches: what was paid
 for is finished, the rest fails uncharged (`cancelled`). A debit the balance no longer covers ends
-the campaign `failed` the same way (`insufficient_credits`).
+the campaign `failed` the same way (`insufficient_credits`). The paying transaction also checks the
+account's low balance (a campaign's message events, which would otherwise trigger that check in
+the outbox dispatch, are recorded only for an endpoint that takes them: `application.events`).
 The run ends `completed` once every message is settled, with a notification and an event.
 """
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import math
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -82,11 +84,13 @@ async def _end(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, event: Cam
 class RunCampaign:
     """The job's work for a `running` campaign: settle, pay and hand over, complete."""
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 concurrency: int = 50, give_up_after: timedelta = GIVE_UP_AFTER, metrics: Metrics = NO_METRICS) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway, *,
+                 check_low_balance: Callable[[UnitOfWork, str], Awaitable[object]], concurrency: int = 50,
+                 give_up_after: timedelta = GIVE_UP_AFTER, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._concurrency, self._give_up_after = concurrency, give_up_after
-        self._record = RecordOutcomes(uow, clock, ids, metrics)
+        self._record = RecordOutcomes(uow, clock, ids, metrics, taken_events_only=True)
+        self._check_low_balance = check_low_balance  # `application.notifications.CheckLowBalance`
 
     async def __call__(self, account_id: str, campaign_id: str) -> RunReport:
         async with self._uow() as uow:
@@ -170,6 +174,8 @@ class RunCampaign:
             else:
                 await uow.campaigns.save(replace(held, batches_paid=batch, updated_at=at))
                 await uow.campaigns.count_submitted(account_id, campaign.id, 0, opted_out, at)
+                if credits:
+                    await self._check_low_balance(uow, account_id)
                 await uow.commit()
                 return messages
         async with self._uow() as uow:  # the balance was spent elsewhere: the rest is never sent

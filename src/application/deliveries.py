@@ -10,7 +10,8 @@ report wins, so late, repeated or out-of-order reports never move a status backw
 campaign's `delivered_count` / `failed_count` move with the report that moved its message. A report
 whose gateway reference matches no message is recorded and ignored; since a report can overtake
 its own submit's outcome (the reference is stored with the outcome), `RematchDeliveryReports`
-tries unmatched reports again for a day.
+tries unmatched reports again for a day. A report's `message.delivered` / `message.failed` event
+is recorded only when an enabled endpoint of the account takes it (`application.events`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from application.events import message_event
+from application.events import event_types_taken, message_event, message_event_type
 from application.ports import (
     Clock,
     DeliveryReport,
@@ -128,7 +129,9 @@ class _Apply:
         if moved is message:
             return None
         await uow.delivery_reports.record_status(moved)
-        await uow.events.add(message_event(moved, self._ids.new_id(), now))
+        taken = await event_types_taken(uow, [moved.account_id])
+        if message_event_type(moved) in taken[moved.account_id]:
+            await uow.events.add(message_event(moved, self._ids.new_id(), now))
         if moved.campaign_id is not None:
             # Only a report that moved the message gets here, so each message counts once.
             await uow.campaigns.count_final_status(moved.account_id, moved.campaign_id, moved.status, now)
@@ -160,6 +163,7 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
     status. (What each report came to, the messages moved, the positions of the reports that
     matched no message, or more than one: the caller keeps those.)"""
     found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
+    taken = await event_types_taken(uow, (m.account_id for messages in found.values() for m in messages))
     current: dict[tuple[str, str], Message] = {}
     events: list[OutboxEvent] = []
     counts: dict[tuple[str, str, MessageStatus], int] = {}
@@ -178,7 +182,8 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
             results.append(ReportResult.IGNORED)
             continue
         current[key] = moved
-        events.append(message_event(moved, ids.new_id(), now))
+        if message_event_type(moved) in taken[moved.account_id]:
+            events.append(message_event(moved, ids.new_id(), now))
         if moved.campaign_id is not None:
             counted = (moved.account_id, moved.campaign_id, moved.status)
             counts[counted] = counts.get(counted, 0) + 1

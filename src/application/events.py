@@ -1,11 +1,19 @@
 """The webhook events areas record in their own transactions, each made here (shared, no area of
-its own): a message's, a payment order's and a finished campaign's (with its notification)."""
+its own): a message's, a payment order's and a finished campaign's (with its notification).
+
+A message event that no enabled endpoint of its account takes reaches nobody: where messages move
+by the thousand (a campaign's outcomes, delivery reports) it is not recorded at all
+(`event_types_taken`), as the dispatch would have fanned it out to no one. A single send's and a
+bulk's `message.sent` are always recorded: the dispatch of their events is what checks the
+account's low balance after the debit (a campaign run checks it as it pays).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
-from application.ports import Campaign, Notification, NotificationKind, OutboxEvent, PaymentOrder
+from application.ports import Campaign, Notification, NotificationKind, OutboxEvent, PaymentOrder, UnitOfWork
 from domain.campaigns import CampaignStatus
 from domain.messages import Message, MessageStatus
 from domain.payments import PaymentStatus
@@ -16,6 +24,19 @@ _EVENT_OF_STATUS = {
     MessageStatus.DELIVERED: WebhookEventType.MESSAGE_DELIVERED,
     MessageStatus.FAILED: WebhookEventType.MESSAGE_FAILED,
 }
+
+
+def message_event_type(message: Message) -> str:
+    """The event of the status a message just reached."""
+    return _EVENT_OF_STATUS[message.status]
+
+
+async def event_types_taken(uow: UnitOfWork, account_ids: Iterable[str]) -> dict[str, frozenset[str]]:
+    """Per account, the event types some enabled webhook endpoint of it takes now (read in the
+    transaction that records the events: an endpoint added later gets what happens after it)."""
+    return {account_id: frozenset(event_type for endpoint in await uow.webhooks.endpoints(account_id)
+                                  if endpoint.enabled for event_type in endpoint.events)
+            for account_id in dict.fromkeys(account_ids)}
 
 
 def message_event(message: Message, event_id: str, at: datetime) -> OutboxEvent:

@@ -17,10 +17,10 @@ no idempotency key on the wire) does not put it on air a second time.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from application.events import message_event
+from application.events import event_types_taken, message_event, message_event_type
 from application.ports import (
     BatchSmsGateway,
     Clock,
@@ -30,7 +30,9 @@ from application.ports import (
     Metrics,
     NO_METRICS,
     OutboundSms,
+    OutboxEvent,
     SmsGateway,
+    UnitOfWork,
     UnitOfWorkFactory,
 )
 from domain.messages import Message, MessageStatus, SubmitOutcome
@@ -83,10 +85,14 @@ async def submit_all(gateway: SmsGateway, batch: Sequence[OutboundSms], concurre
 
 class RecordOutcomes:
     """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events,
-    and the messages handed over without an answer marked so; once committed, the outcomes counted."""
+    and the messages handed over without an answer marked so; once committed, the outcomes counted.
+    `taken_events_only` (a campaign run's): a message event is recorded only when an enabled
+    endpoint of the account takes it (`application.events`)."""
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS,
+                 *, taken_events_only: bool = False) -> None:
         self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
+        self._taken_events_only = taken_events_only
 
     async def __call__(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                        unanswered: Sequence[Message] = ()) -> dict[str, Message]:
@@ -115,8 +121,9 @@ class RecordOutcomes:
             paid = {message.id: message for message, _ in outcomes}
             for refund in refunds(paid[mid] for mid in moved if final[mid].status == MessageStatus.FAILED):
                 await uow.ledger.post(account_id, refund, self._ids.new_id(), at)
-            if final:
-                await uow.events.add_many([message_event(m, self._ids.new_id(), at) for m in final.values()])
+            events = await self._events(uow, account_id, final.values(), at)
+            if events:
+                await uow.events.add_many(list(events.values()))
             await uow.commit()
         self._metrics.messages_settled(final.values())
         return final
@@ -124,10 +131,18 @@ class RecordOutcomes:
     async def _record_sent(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                            settled: dict[str, Message], at: datetime) -> dict[str, Message]:
         """Nothing to refund: the outcomes and their events in one step."""
-        events = {mid: message_event(message, self._ids.new_id(), at) for mid, message in settled.items()}
         async with self._uow() as uow:
+            events = await self._events(uow, account_id, settled.values(), at)
             moved = await uow.messages.record_sent(account_id, [outcome for _, outcome in outcomes], events, at)
             await uow.commit()
         final = {mid: settled[mid] for mid in moved}
         self._metrics.messages_settled(final.values())
         return final
+
+    async def _events(self, uow: UnitOfWork, account_id: str, messages: Iterable[Message],
+                      at: datetime) -> dict[str, OutboxEvent]:
+        """The events of the messages moved, by message id: all, or those an endpoint takes."""
+        if not self._taken_events_only:
+            return {m.id: message_event(m, self._ids.new_id(), at) for m in messages}
+        taken = (await event_types_taken(uow, [account_id]))[account_id]
+        return {m.id: message_event(m, self._ids.new_id(), at) for m in messages if message_event_type(m) in taken}

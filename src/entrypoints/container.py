@@ -414,7 +414,7 @@ class Container(containers.DeclarativeContainer):
         StartCampaign, uow=uow.provider, clock=clock, ids=ids, default_sender=settings.provided.default_sender
     )
     run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-                                     concurrency=submit_window, metrics=metrics)
+                                     check_low_balance=check_low_balance, concurrency=submit_window, metrics=metrics)
     cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)

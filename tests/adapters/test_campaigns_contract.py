@@ -14,8 +14,10 @@ from application.campaign_reads import ListCampaignMessages, ListCampaigns
 from application.campaign_runs import CampaignRunUnfinished, CancelCampaign, QueueDueCampaigns, RunCampaign
 from application.campaigns import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import Grant, GrantCredits
-from application.ports import Contact, ContactList, ContactPhone, OutboundSms
+from application.notifications import CheckLowBalance
+from application.ports import Contact, ContactList, ContactPhone, OutboundSms, WebhookEndpoint
 from domain.campaigns import BATCH_SIZE, CampaignStatus
+from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 from domain.submits import NO_ANSWER, SubmitResult
 from tests_support import Backend, ids
 
@@ -53,6 +55,10 @@ class Jobs:
                          at: datetime | None = None) -> None:
         for payload in payloads:
             await self.defer(task, payload, at=at)
+
+
+def run_campaign(backend: Backend, clock: FrozenClock, ids_: SequentialIds, gateway: Any) -> RunCampaign:
+    return RunCampaign(backend.uow, clock, ids_, gateway, check_low_balance=CheckLowBalance(clock, ids_))
 
 
 def phone(n: int) -> str:
@@ -96,7 +102,7 @@ async def test_a_run_sends_each_recipient_once_refunds_rejects_and_completes(bac
     assert (created.status, created.total_contacts) == (CampaignStatus.RUNNING, BATCH_SIZE + 5)
     assert [task for task, _, _ in jobs.deferred] == ["run_campaign"]
 
-    report = await RunCampaign(backend.uow, clock, ids_, gateway)(ACCOUNT, created.id)
+    report = await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)
     assert (report.status, report.sent, report.failed) == ("completed", BATCH_SIZE + 4, 1)
     assert sorted(gateway.submitted) == sorted(p for p, _, _ in people if p != phone(3))
     async with backend.uow() as uow:
@@ -110,11 +116,37 @@ async def test_a_run_sends_each_recipient_once_refunds_rejects_and_completes(bac
     assert [e.type for e in events if e.type.startswith("campaign.")] == ["campaign.completed"]
     page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id, "failed")
     assert [(m.to, m.error) for m in page.messages] == [(REJECTED, "rejected")]
-    again = await RunCampaign(backend.uow, clock, ids_, gateway)(ACCOUNT, created.id)  # a repeated job: nothing
+    again = await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)  # a repeated job: nothing
     assert (again.sent, again.failed, len(gateway.submitted)) == (0, 0, BATCH_SIZE + 5)
     listed = await ListCampaigns(backend.uow)(ACCOUNT)
     assert [c.id for c in listed.campaigns] == [created.id]
     assert (await ListCampaigns(backend.uow)(OTHER)).total == 0
+
+
+@pytest.mark.parametrize("taken", [(), ("message.sent",), ("campaign.completed", "message.delivered")])
+async def test_a_runs_message_events_are_recorded_for_an_endpoint_taking_them_and_its_debits_check_the_low_balance(
+        backend: Backend, clock: FrozenClock, taken: tuple[str, ...]) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(3)], credits=DEFAULT_LOW_BALANCE_THRESHOLD + 2)
+    ids_ = SequentialIds()
+    if taken:
+        async with backend.uow() as uow:
+            await uow.webhooks.add_endpoint(WebhookEndpoint(
+                id=ids(50), account_id=ACCOUNT, url="https://hooks.example.com/", events=taken, secret="whsec_x",
+                created_at=T0))
+            await uow.commit()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+
+    report = await run_campaign(backend, clock, ids_, RecordingGateway())(ACCOUNT, created.id)
+
+    assert (report.status, report.sent) == ("completed", 3)
+    async with backend.uow() as uow:
+        events = await uow.events.undispatched(100)
+        notes, _ = await uow.notifications.page(ACCOUNT, 1, 10)
+        assert await uow.ledger.balance(ACCOUNT) == DEFAULT_LOW_BALANCE_THRESHOLD - 1
+    sent_events = 3 if "message.sent" in taken else 0
+    assert sorted(e.type for e in events) == ["campaign.completed"] + ["message.sent"] * sent_events
+    # No message event dispatched to trigger it: the batch's debit checked the balance itself.
+    assert sorted(n.title for n in notes) == ["Campaign completed", "Low balance"]
 
 
 async def test_a_scheduled_campaign_starts_when_due_or_fails_short_of_credits(backend: Backend,
@@ -147,7 +179,7 @@ async def test_stopping_a_running_campaign_fails_its_unpaid_messages_uncharged(b
     stopped = await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, created.id)
     assert (stopped.status, stopped.failure_reason, stopped.failed_count) == (CampaignStatus.FAILED, "cancelled", 4)
     gateway = RecordingGateway()
-    await RunCampaign(backend.uow, clock, ids_, gateway)(ACCOUNT, created.id)
+    await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)
     assert gateway.submitted == []
     async with backend.uow() as uow:
         assert await uow.ledger.balance(ACCOUNT) == 10
@@ -168,7 +200,7 @@ async def test_every_number_of_the_list_is_a_recipient_each_opted_out_number_lef
     ids_, gateway = SequentialIds(), RecordingGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
     assert created.total_contacts == 4
-    await RunCampaign(backend.uow, clock, ids_, gateway)(ACCOUNT, created.id)
+    await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)
     page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
     assert [(m.to, m.body) for m in page.messages] == [
         (phone(1), "Habari Asha!"), (phone(11), "Habari Asha!"), (phone(2), "Habari Juma!"),
@@ -194,7 +226,7 @@ async def test_a_message_handed_over_without_an_answer_is_submitted_again_marked
     await _seed(backend, [(phone(n), "", "") for n in range(2)], credits=10)
     ids_, gateway = SequentialIds(), SilentGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
-    run = RunCampaign(backend.uow, clock, ids_, gateway)
+    run = run_campaign(backend, clock, ids_, gateway)
     with pytest.raises(CampaignRunUnfinished):
         await run(ACCOUNT, created.id)
     # The first hand-over is unmarked; the same run's settling step already says the gateway may have them.
@@ -215,7 +247,7 @@ async def test_messages_the_gateway_never_answers_are_failed_and_refunded_past_t
     await _seed(backend, [(phone(n), "", "") for n in range(3)], credits=10)
     ids_, gateway = SequentialIds(), SilentGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
-    run = RunCampaign(backend.uow, clock, ids_, gateway)
+    run = run_campaign(backend, clock, ids_, gateway)
     with pytest.raises(CampaignRunUnfinished):
         await run(ACCOUNT, created.id)
     if stopped:
@@ -242,7 +274,7 @@ async def test_counters_equal_the_messages_after_a_stop_during_a_hand_over(
     await _seed(backend, people, credits=5000)
     ids_ = SequentialIds()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
-    run = RunCampaign(backend.uow, clock, ids_, RecordingGateway())
+    run = run_campaign(backend, clock, ids_, RecordingGateway())
     record = run._record
 
     stops: list[int] = []

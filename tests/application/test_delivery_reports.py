@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,10 +26,11 @@ from application.deliveries import (
     RematchDeliveryReports,
     ReportResult,
 )
-from application.ports import DeliveryReport, InboundSms, OutboundSms
+from application.ports import DeliveryReport, InboundSms, OutboundSms, WebhookEndpoint
 from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
 from domain.submits import SubmitResult
+from domain.webhooks import EVENT_TYPES
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -68,8 +70,20 @@ class World:
     def uow(self) -> MemoryUnitOfWork:
         return MemoryUnitOfWork(self.store)
 
-    async def fund(self, credits: int = 100) -> None:
+    async def subscribe(self, events: frozenset[str] = EVENT_TYPES, *, enabled: bool = True) -> None:
+        """A webhook endpoint of the account taking `events` (a message event reaching no endpoint
+        is not recorded)."""
+        async with self.uow() as uow:
+            await uow.webhooks.add_endpoint(WebhookEndpoint(
+                id=self.ids.new_id(), account_id=ACCOUNT, url="https://hooks.example.com/", events=tuple(sorted(events)),
+                secret="whsec_test", created_at=self.clock.now(), enabled=enabled))
+            await uow.commit()
+
+    async def fund(self, credits: int = 100, *, subscribed: bool = True) -> None:
+        """Credits, and (`subscribed`) an endpoint taking every event."""
         await GrantCredits(self.uow, self.clock, self.ids)(Grant(account_id=ACCOUNT, credits=credits))
+        if subscribed:
+            await self.subscribe()
 
     async def send(self, to: str) -> str:
         send = SendSms(self.uow, self.clock, self.ids, self.gateway, default_sender="UJUMBE")  # type: ignore[arg-type]
@@ -100,6 +114,28 @@ async def test_the_simulator_reports_delivered_shortly_after_an_accepted_submit(
     assert await world.apply()(report) is ReportResult.APPLIED
     assert await world.status(message_id) == (MessageStatus.DELIVERED, report.reported_at, None)
     assert await world.event_types() == ["message.sent", "message.delivered"]
+
+
+@pytest.mark.parametrize("together", [False, True])
+@pytest.mark.parametrize("endpoint", ["none", "only message.sent", "disabled"])
+async def test_a_report_event_no_endpoint_takes_is_not_recorded_but_the_message_moves(
+        endpoint: str, together: bool) -> None:
+    world = World()
+    await world.fund(subscribed=False)
+    if endpoint == "only message.sent":
+        await world.subscribe(frozenset({"message.sent"}))
+    elif endpoint == "disabled":
+        await world.subscribe(enabled=False)
+    message_id = await world.send(DELIVERED_NUMBER)
+    (report,) = world.listener.reports
+
+    if together:
+        assert await ApplyDeliveryReports(world.uow, world.clock, world.ids)([report]) == [ReportResult.APPLIED]
+    else:
+        assert await world.apply()(report) is ReportResult.APPLIED
+
+    assert await world.status(message_id) == (MessageStatus.DELIVERED, report.reported_at, None)
+    assert await world.event_types() == ["message.sent"]  # a single send's, always (the low-balance check)
 
 
 async def test_the_magic_number_is_accepted_then_reported_undeliverable() -> None:
