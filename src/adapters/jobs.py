@@ -129,13 +129,21 @@ class ProcrastinateJobQueue:
         job = self._app.configure_task(task, schedule_at=at, lock=lock, queueing_lock=queueing_lock).job
         params = {"queue": job.queue, "task": job.task_name, "priority": job.priority, "lock": job.lock,
                   "queueing_lock": job.queueing_lock, "args": Jsonb(dict(payload)), "at": job.scheduled_at}
-        try:
-            async with cast(PsycopgConnector, self._app.connector).pool.connection() as conn:
-                await conn.execute(_DEFER, params)
-        except psycopg.errors.UniqueViolation as exc:
-            if exc.diag.constraint_name != QUEUEING_LOCK_CONSTRAINT:
-                raise
-            # the same job was queued meanwhile: this one would do nothing more
+        pool = cast(PsycopgConnector, self._app.connector).pool
+        for attempt in (1, 2):
+            try:
+                async with pool.connection() as conn:
+                    await conn.execute(_DEFER, params)
+                return
+            except psycopg.errors.UniqueViolation as exc:
+                if exc.diag.constraint_name != QUEUEING_LOCK_CONSTRAINT:
+                    raise
+                return  # the same job was queued meanwhile: this one would do nothing more
+            except psycopg.OperationalError:
+                # A connection the database dropped (a restart): the pool discards it; once more on
+                # another, as a pool that checked each connection before handing it out would have.
+                if attempt == 2:
+                    raise
 
     async def defer_many(self, task: str, payloads: Sequence[Mapping[str, Any]], *,
                          at: datetime | None = None) -> None:

@@ -39,7 +39,7 @@ from application.ports import (
 from domain.messages import Message, MessageEvent, MessageStatus
 
 APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job: {"reported_at", "reports": "gateway_ref,event,error;..."} (compact: a bulk's 1000 in one job,
+# job, as earlier releases queued it (still applied): {"reported_at", "reports": "gateway_ref,event,error;..."} (compact: a bulk's 1000 in one job,
 # as one string, which the job queue copies and logs as one value rather than 3000, and which has
 # no quote or backslash for the queue's JSON and row encoders to escape one by one; as a JSON
 # string "[[gateway_ref, event, error], ...]" when a field holds a separator, a quote or a backslash)
@@ -52,17 +52,9 @@ RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to"
 REMATCH_WINDOW = timedelta(days=1)
 
 
-def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
-    """The payload of one APPLY_DELIVERY_REPORTS job: reports that share their moment."""
-    compact = ";".join(f"{r.gateway_ref},{r.event.value},{r.error or ''}" for r in reports)
-    if (compact.count(",") != 2 * len(reports) or compact.count(";") != len(reports) - 1 or '"' in compact
-            or "\\" in compact or compact.startswith("[") or any(r.error == "" for r in reports)):
-        compact = json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])
-    return {"reported_at": reported_at.isoformat(), "reports": compact}
-
-
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
-    """The reports of a job (compact, as a JSON string, or as a list in jobs queued before)."""
+    """The reports of an APPLY_DELIVERY_REPORTS job as earlier releases queued them (compact, as a
+    JSON string, or as a list)."""
     reported_at = datetime.fromisoformat(payload["reported_at"])
     reports = payload["reports"]
     if isinstance(reports, str) and not reports.startswith("["):
@@ -90,11 +82,11 @@ class QueueGatewayReports:
     """The listener gateways are given: reports written as received, then the job that applies
     them queued for when they are due (the simulator reports ahead); one job per inbound SMS."""
 
-    def __init__(self, jobs: JobQueue, received: ReceivedReports) -> None:
-        self._jobs, self._received = jobs, received
+    def __init__(self, jobs: JobQueue, received: ReceivedReports, clock: Clock) -> None:
+        self._jobs, self._received, self._clock = jobs, received, clock
 
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
-        await self._received.put(reports)
+        await self._received.put(reports, self._clock.now())
         due: dict[datetime, datetime] = {}  # second → the latest report due in it
         for report in reports:
             second = report.reported_at.replace(microsecond=0)
@@ -245,8 +237,9 @@ class ApplyReceivedReports:
                 await uow.commit()
             self._metrics.messages_reported(moved)
             results += applied
-        if later is not None:
-            await self._jobs.defer(APPLY_RECEIVED_REPORTS, {}, **applying_received(later))
+        if later is not None:  # due already: another job has it in hand (taken, not committed yet)
+            await self._jobs.defer(APPLY_RECEIVED_REPORTS, {}, **applying_received(
+                max(later, self._clock.now() + RETRY_UNMATCHED)))
         return results
 
 

@@ -237,7 +237,7 @@ class Container(containers.DeclarativeContainer):
 
     # messaging: the gateway port (the simulator records what it receives in PostgreSQL)
     received_reports = providers.Singleton(PostgresReceivedReports, pool)
-    gateway_listener = providers.Singleton(QueueGatewayReports, job_queue, received_reports)
+    gateway_listener = providers.Singleton(QueueGatewayReports, job_queue, received_reports, clock)
     simulator = providers.Singleton(
         SimulatorGateway, pool=pool, clock=clock, ids=ids, listener=gateway_listener,
         report_delay=settings.provided.simulator_dlr_delay, metrics=metrics,

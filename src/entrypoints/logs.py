@@ -69,9 +69,11 @@ _FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>
 # What each pattern above needs somewhere in a text for it to match, as one scan: a text without
 # any of these has nothing to redact or mask, and a text is run only through the patterns whose
 # mark it holds (an id with six digits in it, as most ids have, goes through the phone patterns only).
+# (Each mark is a lookahead, so that one consumes nothing another could start in: `&0712345678=`
+# holds the query mark and the phone mark.)
 _MAY_HOLD_ANYTHING = re.compile(
-    r"(?P<secret>eyJ|uj_live_|whsec_|Failing row|\bKey \()|(?P<url>://)|(?P<query>[?&][\w.-]+=)|(?P<job>\]\()"
-    r"|(?P<phone>\d{3}[ -]?\d{3})", re.IGNORECASE)
+    r"(?=(?P<secret>eyJ|uj_live_|whsec_|Failing row|\bKey \())|(?=(?P<url>://))|(?=(?P<query>[?&][\w.-]+=))"
+    r"|(?=(?P<job>\]\())|(?=(?P<phone>\d{3}[ -]?\d{3}))", re.IGNORECASE)
 
 # A uuid as the service writes its ids (a batch's line names a thousand): nothing above can match
 # one, so it is passed over without the scans.

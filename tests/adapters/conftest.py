@@ -11,7 +11,6 @@ import pytest
 
 from adapters.memory.deliveries import MemoryReceivedReports
 from adapters.memory.store import MemoryStore
-from adapters.system import SystemClock
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.postgres.database import create_pool
 from adapters.postgres.deliveries import PostgresReceivedReports
@@ -27,7 +26,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         async def seed_in_memory(account_id: str) -> None:
             store.table("account_ids", set).add(account_id)
 
-        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory, MemoryReceivedReports(store, SystemClock()))
+        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory, MemoryReceivedReports(store))
         return
 
     url = request.getfixturevalue("clean_database")

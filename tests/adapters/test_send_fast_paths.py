@@ -5,6 +5,7 @@ the gateway as one batch, and the outbox wake-up coalesces concurrent commits.""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -17,8 +18,14 @@ from adapters.jobs import WakeOutboxDispatch
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
+from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.deliveries import APPLY_RECEIVED_REPORTS, QueueGatewayReports, reports_from_job, reports_job
+from application.deliveries import (
+    APPLY_RECEIVED_REPORTS,
+    ApplyReceivedReports,
+    QueueGatewayReports,
+    reports_from_job,
+)
 from application.ports import (
     BatchSmsGateway, DeliveryReport, GatewayNoAnswer, GatewayUnavailable, OutboundSms, OutboxEvent,
 )
@@ -323,8 +330,9 @@ class RecordingReceived:
     def __init__(self) -> None:
         self.batches: list[list[DeliveryReport]] = []
 
-    async def put(self, reports: Sequence[DeliveryReport]) -> None:
+    async def put(self, reports: Sequence[DeliveryReport], received_at: datetime) -> None:
         self.batches.append(list(reports))
+        assert received_at == T0
 
 
 async def test_reports_are_written_as_received_and_one_job_is_queued_per_second_they_are_due_in() -> None:
@@ -335,13 +343,22 @@ async def test_reports_are_written_as_received_and_one_job_is_queued_per_second_
         DeliveryReport("sim-3", MessageEvent.DELIVERED, T0),
     ]
     jobs, received = RecordingJobs(), RecordingReceived()
-    await QueueGatewayReports(jobs, received).delivery_reports(reports)
+    await QueueGatewayReports(jobs, received, FrozenClock(T0)).delivery_reports(reports)
     assert received.batches == [reports]  # one write, before the gateway acknowledges them
     assert jobs.deferred == [
         (APPLY_RECEIVED_REPORTS, {}, T0, "apply_received_reports:2026-01-05T09:00:00"),
         # the second's latest report: the job finds every report of its second due
         (APPLY_RECEIVED_REPORTS, {}, later + timedelta(milliseconds=700), "apply_received_reports:2026-01-05T09:00:02"),
     ]
+
+
+def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
+    """An APPLY_DELIVERY_REPORTS job's payload as the releases before received reports queued it."""
+    compact = ";".join(f"{r.gateway_ref},{r.event.value},{r.error or ''}" for r in reports)
+    if (compact.count(",") != 2 * len(reports) or compact.count(";") != len(reports) - 1 or '"' in compact
+            or "\\" in compact or compact.startswith("[") or any(r.error == "" for r in reports)):
+        compact = json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])
+    return {"reported_at": reported_at.isoformat(), "reports": compact}
 
 
 @pytest.mark.parametrize("gateway_ref", ["ref,1", "ref;1", '"ref"', "ref\\1", "[ref]"])
@@ -409,3 +426,22 @@ async def test_a_wake_whose_defer_fails_still_returns() -> None:
             raise OSError("database gone")
 
     await WakeOutboxDispatch(Broken(), "dispatch_outbox")()  # type: ignore[arg-type]
+
+
+async def test_a_report_job_that_finds_what_is_due_in_another_jobs_hands_queues_itself_a_second_later(
+    clean_database: str,
+) -> None:
+    pool = create_pool(clean_database, min_size=1, max_size=4)
+    await pool.open(wait=True)
+    try:
+        await PostgresReceivedReports(pool).put([DeliveryReport("sim-1", MessageEvent.DELIVERED, T0)], T0)
+        clock, jobs = FrozenClock(T0 + timedelta(seconds=10)), RecordingJobs()
+        async with PostgresUnitOfWork(pool) as other:  # another job has taken it, not committed yet
+            assert len(await other.delivery_reports.take_received(clock.now(), 10)) == 1
+            assert await ApplyReceivedReports(lambda: PostgresUnitOfWork(pool), clock, SequentialIds(), jobs)() == []
+            await other.rollback()
+        # not at once (it would find the same and queue itself again, for as long as the other holds it)
+        assert [(task, at) for task, _, at, _ in jobs.deferred] == [
+            (APPLY_RECEIVED_REPORTS, T0 + timedelta(seconds=11))]
+    finally:
+        await pool.close()

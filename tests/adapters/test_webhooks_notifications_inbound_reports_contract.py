@@ -225,9 +225,8 @@ async def test_unmatched_reports_are_kept_until_matched(backend) -> None:
 async def test_received_reports_are_taken_when_due_oldest_first_once_and_can_be_put_back(backend) -> None:
     due = [DeliveryReport(f"ref-{n}", MessageEvent.DELIVERED, T0 + timedelta(seconds=n)) for n in range(3)]
     later = DeliveryReport("ref-later", MessageEvent.UNDELIVERABLE, T0 + timedelta(minutes=5), "absent_subscriber")
-    before = datetime.now(UTC)
-    await backend.received_reports.put([due[2], later, due[0]])
-    await backend.received_reports.put([due[1]])
+    await backend.received_reports.put([due[2], later, due[0]], T0)
+    await backend.received_reports.put([due[1]], T0 + timedelta(seconds=1))
 
     async with backend.uow() as uow:
         taken = await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 2)
@@ -235,7 +234,8 @@ async def test_received_reports_are_taken_when_due_oldest_first_once_and_can_be_
         await uow.rollback()  # not applied: they stay
     async with backend.uow() as uow:
         taken = await uow.delivery_reports.take_received(T0 + timedelta(seconds=2), 10)
-        assert [r.report for r in taken] == due and all(before <= r.received_at <= datetime.now(UTC) for r in taken)
+        assert [r.report for r in taken] == due
+        assert [r.received_at for r in taken] == [T0, T0 + timedelta(seconds=1), T0]  # as the caller's clock said
         assert await uow.delivery_reports.next_received() == later.reported_at
         await uow.delivery_reports.receive_again(taken[:1], T0 + timedelta(minutes=1))  # its message not found yet
         await uow.commit()

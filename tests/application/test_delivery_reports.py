@@ -298,7 +298,7 @@ async def test_received_reports_are_applied_when_due_as_one_at_a_time_would_appl
     late = DeliveryReport(gateway_ref=delivered.gateway_ref, event=MessageEvent.UNDELIVERABLE,
                           reported_at=delivered.reported_at + timedelta(minutes=1), error="late")
     jobs = RecordingJobs()
-    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store, world.clock))
+    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store), world.clock)
     await listener.delivery_reports([undeliverable, delivered])
     await listener.delivery_reports([late])
     apply = ApplyReceivedReports(world.uow, world.clock, world.ids, jobs)
@@ -324,7 +324,7 @@ async def test_a_received_report_that_finds_no_message_yet_is_tried_again_then_k
     world = World(RefByRecipientGateway())
     await world.fund()
     jobs = RecordingJobs()
-    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store, world.clock))
+    listener = QueueGatewayReports(jobs, MemoryReceivedReports(world.store), world.clock)
     apply = ApplyReceivedReports(world.uow, world.clock, world.ids, jobs)
     early = DeliveryReport(gateway_ref=f"ref-{DELIVERED_NUMBER}", event=MessageEvent.DELIVERED,
                            reported_at=world.clock.now())

@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Clock, DeliveryReport, ReceivedReport, UnmatchedReport
+from application.ports import DeliveryReport, ReceivedReport, UnmatchedReport
 from domain.messages import Message
 
 
@@ -74,11 +74,10 @@ class MemoryDeliveryReports:
 class MemoryReceivedReports:
     """`ReceivedReports` in memory: written under the store's lock, as a transaction of its own."""
 
-    def __init__(self, store: MemoryStore, clock: Clock) -> None:
-        self._store, self._clock = store, clock
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
 
-    async def put(self, reports: Sequence[DeliveryReport]) -> None:
+    async def put(self, reports: Sequence[DeliveryReport], received_at: datetime) -> None:
         async with self._store.lock:
-            received_at = self._clock.now()
             self._store.table("received_delivery_reports", list).extend(
                 (r.reported_at, ReceivedReport(r, received_at)) for r in reports)

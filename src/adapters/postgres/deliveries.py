@@ -113,12 +113,12 @@ class PostgresDeliveryReports:
 
 _RECEIVE = (
     "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at, received_at, due_at)"
-    " SELECT g, o, e, r, coalesce(t, now()), coalesce(d, r) FROM unnest(%b::text[], %b::text[], %b::text[],"
+    " SELECT g, o, e, r, t, coalesce(d, r) FROM unnest(%b::text[], %b::text[], %b::text[],"
     " %b::timestamptz[], %b::timestamptz[], %b::timestamptz[]) AS u(g, o, e, r, t, d)"
 )
 
 
-def _received_rows(reports: Sequence[DeliveryReport], received_at: Sequence[datetime | None],
+def _received_rows(reports: Sequence[DeliveryReport], received_at: Sequence[datetime],
                    due_at: datetime | None) -> tuple[list[object], ...]:
     return ([r.gateway_ref for r in reports], [r.event.value for r in reports], [r.error for r in reports],
             [r.reported_at for r in reports], list(received_at), [due_at] * len(reports))
@@ -130,6 +130,6 @@ class PostgresReceivedReports:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
 
-    async def put(self, reports: Sequence[DeliveryReport]) -> None:
-        async with self._pool.connection() as conn, autocommit(conn):  # received now, due when reported
-            await conn.execute(_RECEIVE, _received_rows(reports, [None] * len(reports), None))
+    async def put(self, reports: Sequence[DeliveryReport], received_at: datetime) -> None:
+        async with self._pool.connection() as conn, autocommit(conn):  # due when reported
+            await conn.execute(_RECEIVE, _received_rows(reports, [received_at] * len(reports), None))

@@ -121,17 +121,14 @@ class CarrierReports:
                 if self._listener is not None:
                     reports = [item for item, _, _ in heard if isinstance(item, DeliveryReport)]
                     if reports:
-                        # One moment for the batch (its earliest): the listener queues one job per moment,
-                        # so a moment per receipt would make a job (and a worker transaction) per receipt.
-                        at = min(report.reported_at for report in reports)
                         await self._listener.delivery_reports([replace(
-                            report, gateway_ref=self._reference_of(report.gateway_ref) or report.gateway_ref,
-                            reported_at=at) for report in reports])
+                            report, gateway_ref=self._reference_of(report.gateway_ref) or report.gateway_ref)
+                            for report in reports])
                     for item, _, _ in heard:
                         if isinstance(item, InboundSms):
                             await self._listener.inbound_sms(item)
             except Exception:
-                log.warning("SMPP: %d receipt(s)/inbound SMS could not be queued; the peer will resend",
+                log.warning("SMPP: %d receipt(s)/inbound SMS could not be written; the peer will resend",
                             len(heard), exc_info=True)
                 status = ESME_RX_T_APPN
             for _, reply, _ in heard:

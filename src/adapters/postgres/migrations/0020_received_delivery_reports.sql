@@ -9,7 +9,7 @@ CREATE TABLE received_delivery_reports (
     outcome     text NOT NULL,
     error       text,
     reported_at timestamptz NOT NULL,  -- when the carrier says it happened
-    received_at timestamptz NOT NULL DEFAULT now(),
+    received_at timestamptz NOT NULL,
     due_at      timestamptz NOT NULL   -- not applied before then: reported_at, or when it is tried again
 );
 
