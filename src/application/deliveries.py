@@ -5,7 +5,7 @@ reports as received (one statement per batch handed over) and queues a job per i
 the carrier is acknowledged at once and the work survives crashes; `ApplyReceivedReports` then
 applies the received reports a thousand at a time, however few each hand-over held (an SMSC's
 receipts come a few at a time).
-`ApplyDeliveryReport` moves the message with `domain.messages.next_status`: the first final
+A report moves its message with `domain.messages.next_status` (`_apply_all`): the first final
 report wins, so late, repeated or out-of-order reports never move a status backwards, and a
 campaign's `delivered_count` / `failed_count` move with the report that moved its message. A report
 whose gateway reference matches no message is recorded and ignored; since a report can overtake
@@ -101,52 +101,6 @@ class QueueGatewayReports:
         })
 
 
-async def _reported_message(uow: UnitOfWork, gateway_ref: str) -> Message | None:
-    """The one message a report is about; None when no message, or more than one, has the
-    reference: a report that could be another account's moves nothing (it is kept unmatched)."""
-    found = await uow.delivery_reports.messages_by_gateway_ref(gateway_ref, limit=2)
-    return found[0] if len(found) == 1 else None
-
-
-class _Apply:
-    """Moves one locked message by one report, in the caller's transaction."""
-
-    def __init__(self, clock: Clock, ids: IdGenerator) -> None:
-        self._clock, self._ids = clock, ids
-
-    async def __call__(self, uow: UnitOfWork, message: Message, report: DeliveryReport) -> Message | None:
-        """The message as the report moved it; None when the report changes nothing."""
-        now = self._clock.now()
-        moved = message.reported(report.event, report.reported_at, report.error, now)
-        if moved is message:
-            return None
-        await uow.delivery_reports.record_status(moved)
-        taken = await event_types_taken(uow, [moved.account_id])
-        if message_event_type(moved) in taken[moved.account_id]:
-            await uow.events.add(message_event(moved, self._ids.new_id(), now))
-        if moved.campaign_id is not None:
-            # Only a report that moved the message gets here, so each message counts once.
-            await uow.campaigns.count_final_status(moved.account_id, moved.campaign_id, moved.status, now)
-        return moved
-
-
-class ApplyDeliveryReport:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
-        self._uow, self._clock, self._metrics = uow, clock, metrics
-        self._apply = _Apply(clock, ids)
-
-    async def __call__(self, report: DeliveryReport) -> ReportResult:
-        async with self._uow() as uow:
-            message = await _reported_message(uow, report.gateway_ref)
-            moved = None if message is None else await self._apply(uow, message, report)
-            if message is None:
-                await uow.delivery_reports.add_unmatched(report, self._clock.now())
-            await uow.commit()
-        if moved is not None:
-            self._metrics.messages_reported([moved])
-        return ReportResult.UNMATCHED if message is None else ReportResult.APPLIED if moved else ReportResult.IGNORED
-
-
 async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: IdGenerator,
                      now: datetime) -> tuple[list[ReportResult], list[Message], list[int]]:
     """Reports in the caller's transaction, each with the same outcome as `ApplyDeliveryReport`
@@ -206,6 +160,17 @@ class ApplyDeliveryReports:
         return results
 
 
+class ApplyDeliveryReport:
+    """One report (`APPLY_DELIVERY_REPORT`, as queued by releases before reports were batched): the
+    same as a batch of one."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
+        self._batch = ApplyDeliveryReports(uow, clock, ids, metrics)
+
+    async def __call__(self, report: DeliveryReport) -> ReportResult:
+        return (await self._batch([report]))[0]
+
+
 class ApplyReceivedReports:
     """The `APPLY_RECEIVED_REPORTS` job: the received reports that are due, `RECEIVED_BATCH` per
     unit of work, each batch taken out of the received ones in the transaction that applies it
@@ -247,22 +212,19 @@ class RematchDeliveryReports:
     """Applies recorded reports whose message has since got its gateway reference."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
-        self._uow, self._clock, self._metrics = uow, clock, metrics
-        self._apply = _Apply(clock, ids)
+        self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
 
     async def __call__(self, limit: int = 500) -> int:
         now = self._clock.now()
-        matched = 0
-        moved: list[Message] = []
         async with self._uow() as uow:
-            for unmatched in await uow.delivery_reports.unmatched(now - REMATCH_WINDOW, limit):
-                message = await _reported_message(uow, unmatched.report.gateway_ref)
-                if message is None:
-                    continue
-                if (applied := await self._apply(uow, message, unmatched.report)) is not None:
-                    moved.append(applied)
-                await uow.delivery_reports.mark_matched(unmatched.id, now)
-                matched += 1
+            recorded = await uow.delivery_reports.unmatched(now - REMATCH_WINDOW, limit)
+            if not recorded:
+                return 0
+            _, moved, unmatched = await _apply_all(uow, [u.report for u in recorded], self._ids, now)
+            still = set(unmatched)
+            for position, report in enumerate(recorded):
+                if position not in still:
+                    await uow.delivery_reports.mark_matched(report.id, now)
             await uow.commit()
         self._metrics.messages_reported(moved)
-        return matched
+        return len(recorded) - len(still)
