@@ -27,6 +27,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.metrics_core import Metric
 
 from adapters.postgres.metrics import ServiceState
+from adapters.system import process_running
 from application.ports import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
@@ -72,19 +73,9 @@ def counted_by_a_live_process(directory: Path) -> bool:
     (prometheus-client names each process's files `<kind>_<pid>.db`)."""
     for path in directory.glob("*.db"):
         pid = path.stem.rpartition("_")[2]
-        if pid.isdigit() and int(pid) != os.getpid() and _running(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and process_running(int(pid)):
             return True
     return False
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process: running
-        return True
-    return True
 
 
 def _shared_directory() -> str | None:

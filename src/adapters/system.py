@@ -1,4 +1,4 @@
-"""The real clock and id generator."""
+"""The real clock and id generator, and whether a process of this machine still runs."""
 
 from __future__ import annotations
 
@@ -21,3 +21,14 @@ class UuidGenerator:
         makes ~300,000 ids in the worker)."""
         h = os.urandom(16).hex()
         return f"{h[:8]}-{h[8:12]}-4{h[13:16]}-{_VARIANT[h[16]]}{h[17:20]}-{h[20:]}"
+
+
+def process_running(pid: int) -> bool:
+    """Whether process `pid` of this machine still runs (another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: running
+        return True
+    return True

