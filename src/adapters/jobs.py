@@ -18,11 +18,11 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, cast
 
+import psycopg
 from procrastinate import App, BaseRetryStrategy, JobContext, PsycopgConnector, RetryDecision
 from procrastinate.exceptions import JobAborted, UniqueViolation
-from procrastinate.manager import QUEUEING_LOCK_CONSTRAINT
 from procrastinate.jobs import Job, Status
-import psycopg
+from procrastinate.manager import QUEUEING_LOCK_CONSTRAINT
 from psycopg import AsyncConnection
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
@@ -82,8 +82,8 @@ class _Connector(PsycopgConnector):
 
     procrastinate's own pool runs an empty query to check each connection it hands out: one more
     round trip for every defer (a send's outbox wake-up, each flush of SMPP receipts). Ours, like
-    the service's pool, finds a connection the database dropped when it is used: that call fails
-    (a defer's caller has its fallback) and the pool discards the broken connection."""
+    the service's pool, finds a connection the database dropped when it is used: the pool discards
+    it, and `ProcrastinateJobQueue.defer` tries once more on another."""
 
     async def _create_pool(self, pool_args: dict[str, Any]) -> AsyncConnectionPool:
         return AsyncConnectionPool(**pool_args, open=False)
