@@ -66,27 +66,35 @@ _URL_PASSWORD = re.compile(r"(?P<head>(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}://[
 _PHONE = re.compile(r"(?P<prefix>\+255|%2[Bb]255|(?<![\w+])255|(?<![\w+])0)[ -]?"
                     r"(?P<digits>[67]\d{2}[ -]?\d{3}[ -]?\d{3})(?![\w])")
 _FOREIGN_PHONE = re.compile(r"(?<![\w+])\+(?!255)(?P<head>\d{5})\d{2,8}(?P<tail>\d{2})(?![\w])")
-# What each pattern above needs somewhere in a text for it to match, as one scan: a text without
-# any of these has nothing to redact or mask, and a text is run only through the patterns whose
-# mark it holds (an id with six digits in it, as most ids have, goes through the phone patterns only).
-# (Each mark is a lookahead, so that one consumes nothing another could start in: `&0712345678=`
-# holds the query mark and the phone mark.)
-_MAY_HOLD_ANYTHING = re.compile(
-    r"(?=(?P<secret>eyJ|uj_live_|whsec_|Failing row|\bKey \())|(?=(?P<url>://))|(?=(?P<query>[?&][\w.-]+=))"
-    r"|(?=(?P<job>\]\())|(?=(?P<phone>\d{3}[ -]?\d{3}))", re.IGNORECASE)
+# What each pattern above needs somewhere in a text for it to match, by the patterns it stands for:
+# a text without any of these has nothing to redact or mask, and a text is run only through the
+# patterns whose mark it holds (an id with six digits in it, as most ids have, goes through the
+# phone patterns only).
+_MARKS = {
+    "secret": r"eyJ|uj_live_|whsec_|Failing row|\bKey \(",
+    "url": r"://",
+    "query": r"[?&][\w.-]+=",
+    "job": r"\]\(",
+    "phone": r"\d{3}[ -]?\d{3}",
+}
+# Whether a text holds any mark: one plain scan, which stops at the first (most texts hold none).
+_ANY_MARK = re.compile("|".join(_MARKS.values()), re.IGNORECASE)
+# Which marks it holds: each a lookahead, so that one consumes nothing another could start in
+# (`&0712345678=` holds the query mark and the phone mark). Twice the plain scan's cost a text.
+_EACH_MARK = re.compile("|".join(f"(?=(?P<{name}>{mark}))" for name, mark in _MARKS.items()), re.IGNORECASE)
 
 # A uuid as the service writes its ids (a batch's line names a thousand): nothing above can match
 # one, so it is passed over without the scans.
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
-EVERY_MARK = frozenset(_MAY_HOLD_ANYTHING.groupindex)
+EVERY_MARK = frozenset(_MARKS)
 
 
 def _marks(text: str) -> frozenset[str]:
     """The marks `text` holds: which patterns could change it."""
-    if (len(text) == 36 and _UUID.fullmatch(text)) or _MAY_HOLD_ANYTHING.search(text) is None:
+    if (len(text) == 36 and _UUID.fullmatch(text)) or _ANY_MARK.search(text) is None:
         return frozenset()
-    return frozenset(match.lastgroup for match in _MAY_HOLD_ANYTHING.finditer(text) if match.lastgroup)
+    return frozenset(match.lastgroup for match in _EACH_MARK.finditer(text) if match.lastgroup)
 
 
 def mask_phone_numbers(text: str) -> str:
