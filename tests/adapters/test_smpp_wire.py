@@ -182,6 +182,17 @@ def test_a_deliver_sm_changed_anywhere_is_read_as_the_codec_reads_it_or_left_to_
     assert ours == deliver_sm_values(codec_decode(changed))
 
 
+@pytest.mark.parametrize("coding", range(0xF8, 0x100))
+def test_a_deliver_sm_whose_data_coding_sets_the_reserved_message_class_bit_is_left_to_the_codec(coding: int) -> None:
+    raw = bytearray(deliver_sm(short_message=b"Habari"))
+    at = 16 + 1 + 2 + 13 + 2 + 6 + 3 + 1 + 1 + 1 + 1  # header, service_type, addresses, ..., replace_if_present
+    assert raw[at:at + 3] == bytes((0, 0, 6))  # data_coding, sm_default_msg_id, sm_length
+    raw[at] = coding
+    with pytest.raises(wire.Unusual):  # the codec reads it without that bit (0xFF as 0xF7)
+        wire.read_deliver_sm(bytes(raw))
+    assert deliver_sm_values(codec_decode(bytes(raw))).data_coding == coding & 0xF7
+
+
 def test_a_deliver_sm_with_a_vendors_parameter_is_read_and_the_parameter_passed_over() -> None:
     raw = deliver_sm(esm_class=0x04, short_message=RECEIPT_TEXT)
     with_vendor = wire.pdu(wire.DELIVER_SM, 7, raw[16:] + struct.pack(">HH", 0x1401, 3) + b"abc"

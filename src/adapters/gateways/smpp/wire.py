@@ -38,6 +38,8 @@ _TONS = frozenset(range(7))  # §5.2.5
 _NPIS = frozenset((0, 1, 3, 4, 6, 8, 9, 10, 14, 18))  # §5.2.6
 _ESM_TYPES = frozenset((0x00, 0x04, 0x08, 0x10, 0x18, 0x20))  # §5.2.12, bits 5-2
 _MESSAGE_STATES = frozenset(range(1, 9))  # §5.2.28
+# §5.2.19: a data_coding 1111 1xxx sets the message-class scheme's reserved bit, which the codec drops.
+_MESSAGE_CLASS_RESERVED = 0xF8
 
 
 class Unusual(ValueError):
@@ -120,7 +122,8 @@ def read_deliver_sm(raw: bytes) -> DeliverSm:
         raise Unusual("a PDU shorter than its fields")
     esm, _, priority, schedule, validity, registered, replace, data_coding, _, length = raw[at:at + 10]
     if (esm & 0x3C not in _ESM_TYPES or priority > 3 or schedule or validity or registered & 0x03 == 3
-            or replace > 1 or len(raw) < at + 10 + length):
+            or replace > 1 or data_coding & _MESSAGE_CLASS_RESERVED == _MESSAGE_CLASS_RESERVED
+            or len(raw) < at + 10 + length):
         raise Unusual("a field the codec would refuse, or a validity period")
     at += 10
     short_message = raw[at:at + length]
