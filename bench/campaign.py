@@ -2,8 +2,10 @@
 from `POST /v1/campaigns` to `completed`, through the gateway simulator.
 
 On a fresh embedded PostgreSQL in a temporary directory: `ujumbe serve --no-worker` answers the
-API, and one `ujumbe worker` process per campaign size runs the job (its peak resident memory,
-VmHWM from /proc, is the figure compared between sizes). Each size gets its own account and a
+API, and `--workers` `ujumbe worker` processes (1) per campaign size run the jobs (the largest
+peak resident memory among them, VmHWM from /proc, is the figure compared between sizes; their
+CPU is summed). A campaign's run is one job, so a second worker takes the delivery reports and
+other jobs off the one running it, as a deployment that starts more workers does (DESIGN). Each size gets its own account and a
 contact list written straight with COPY (setup, not timed). Timed: the create request (it writes
 every recipient's message and checks the balance) until the campaign reads `completed` (every
 message paid for batch by batch, handed to the simulator, outcomes and events recorded).
@@ -154,9 +156,9 @@ class Row:
 
 
 async def measure(data_dir: Path, sizes: list[int], limit_s: float, settle_s: float, py_spy: str | None,
-                  src: list[Path] | None = None) -> list[Row]:
+                  src: list[Path] | None = None, workers: int = 1) -> list[Row]:
     """One campaign per size on a fresh server and database in `data_dir` (serving `src`, a
-    baseline revision's tree, when given)."""
+    baseline revision's tree, when given), run by `workers` worker processes."""
     served = await serve(data_dir, 1, ["ceiling"], src)
     rows = []
     try:
@@ -171,27 +173,28 @@ async def measure(data_dir: Path, sizes: list[int], limit_s: float, settle_s: fl
             account = accounts[f"c{n}"]
             list_id = seed_contacts(served.url, account.id, n)
             ceiling_s = copy_ceiling(served.url, served.accounts["ceiling"].id, n)
-            worker = start_worker(data_dir, data_dir / f"worker-{n}.log", src)
-            spy = None
+            started = [start_worker(data_dir, data_dir / f"worker-{n}-{i}.log", src) for i in range(workers)]
+            spies = []
             try:
-                await asyncio.sleep(2)  # the worker's startup is not the campaign's time
-                idle_mb = peak_rss_mb(worker.pid)
+                await asyncio.sleep(2)  # the workers' startup is not the campaign's time
+                idle_mb = max(peak_rss_mb(w.pid) for w in started)
                 if py_spy:
-                    spy = start_py_spy(worker.pid, Path(f"{py_spy}-{n}.txt"))
-                cpu_before = cpu_seconds(worker.pid)
+                    spies = [start_py_spy(w.pid, Path(f"{py_spy}-{n}-{i}.txt")) for i, w in enumerate(started)]
+                cpu_before = sum(cpu_seconds(w.pid) for w in started)
                 server_before, pg_before = served.meter.sample()
                 print(f"campaign to {n} contacts", file=sys.stderr)
                 seconds, data = await run_campaign(served.base, account.key, list_id, limit_s)
-                peak_mb = peak_rss_mb(worker.pid)
-                worker_cpu = cpu_seconds(worker.pid) - cpu_before
+                peak_mb = max(peak_rss_mb(w.pid) for w in started)
+                worker_cpu = sum(cpu_seconds(w.pid) for w in started) - cpu_before
                 server_after, pg_after = served.meter.sample()
                 await asyncio.sleep(settle_s)
-                settled_cpu = cpu_seconds(worker.pid) - cpu_before
+                settled_cpu = sum(cpu_seconds(w.pid) for w in started) - cpu_before
             finally:
-                if spy is not None:
+                for spy in spies:
                     spy.send_signal(signal.SIGINT)  # py-spy writes its profile on an interrupt
                     spy.wait()
-                stop(worker)
+                for w in started:
+                    stop(w)
             rows.append(Row(n, seconds, data, ceiling_s, idle_mb, peak_mb, worker_cpu, settled_cpu,
                             server_after - server_before, pg_after - pg_before))
     finally:
@@ -240,13 +243,15 @@ async def main() -> None:
     parser.add_argument("--baseline", metavar="REV", help="also run git revision REV (its `src`, served and run by"
                         " this bench), alternating with this tree, each run on a fresh database; medians and ratios")
     parser.add_argument("--rounds", type=int, default=2, help="with --baseline: runs per side")
+    parser.add_argument("--workers", type=int, default=1, help="`ujumbe worker` processes (their CPU summed, the"
+                        " largest peak memory reported)")
     parser.add_argument("--py-spy", metavar="PREFIX", help="profile each worker with py-spy (raw collapsed stacks"
-                        " in PREFIX-<size>.txt; py-spy installed next to this Python)")
+                        " in PREFIX-<size>-<worker>.txt; py-spy installed next to this Python)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="ujumbe-bench-campaign-") as tmp:
         if not args.baseline:
-            rows = await measure(Path(tmp), sizes, args.limit, args.settle, args.py_spy)
+            rows = await measure(Path(tmp), sizes, args.limit, args.settle, args.py_spy, workers=args.workers)
             print(HEADER)
             for row in rows:
                 print(line(row))
@@ -260,7 +265,7 @@ async def main() -> None:
         for i in range(args.rounds):
             for side, side_src in (("this tree", None), (args.baseline, src)):
                 rows = await measure(Path(tmp) / f"{i}-{'base' if side_src else 'this'}", sizes, args.limit,
-                                     args.settle, None, side_src)
+                                     args.settle, None, side_src, args.workers)
                 results[side].append(rows)
                 for row in rows:
                     print(f"{line(row)}  {side}", flush=True)

@@ -81,6 +81,8 @@ class Backend:
     seed_account: Callable[[str], Awaitable[None]]
     # Where a gateway's listener writes the reports it is handed (`ReceivedReports`).
     received_reports: Any = None
+    # The API key lookup every API call makes, outside any unit of work (`ApiKeyLookup`).
+    api_key_lookup: Any = None
 
 
 async def until(condition: Callable[[], Awaitable[T] | T], timeout: float = 30.0) -> T:

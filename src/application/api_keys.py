@@ -6,7 +6,7 @@ import hmac
 from dataclasses import dataclass
 from datetime import datetime
 
-from application.ports import ApiKey, Clock, IdGenerator, Secrets, UnitOfWorkFactory
+from application.ports import ApiKey, ApiKeyLookup, Clock, IdGenerator, Secrets, UnitOfWorkFactory
 from domain.accounts import KEY_USE_RESOLUTION, Credentials, key_prefix, validate_key_name
 from domain.errors import NotFound, Unauthorized
 
@@ -67,21 +67,24 @@ class RevokeApiKey:
 
 
 class AuthenticateApiKey:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, secrets: Secrets) -> None:
-        self._uow, self._clock, self._secrets = uow, clock, secrets
+    """Every API call's check: the lookup is a read of its own, outside a unit of work (one
+    is opened only to note the key's use, at most once per KEY_USE_RESOLUTION)."""
+
+    def __init__(self, uow: UnitOfWorkFactory, keys: ApiKeyLookup, clock: Clock, secrets: Secrets) -> None:
+        self._uow, self._keys, self._clock, self._secrets = uow, keys, clock, secrets
 
     async def __call__(self, key: str) -> Credentials:
         key_hash = self._secrets.digest(key)
-        async with self._uow() as uow:
-            found = await uow.api_keys.by_hash(key_hash)
-            # The lookup is by hash; the compare is constant-time all the same.
-            if found is None or not hmac.compare_digest(found.key.key_hash, key_hash):
-                raise Unauthorized("The API key is not valid.", field="X-API-Key")
-            if found.key.revoked_at is not None:
-                raise Unauthorized("The API key was revoked.", field="X-API-Key")
-            now = self._clock.now()
-            last = found.key.last_used_at
-            if last is None or now - last >= KEY_USE_RESOLUTION:
+        found = await self._keys.by_hash(key_hash)
+        # The lookup is by hash; the compare is constant-time all the same.
+        if found is None or not hmac.compare_digest(found.key.key_hash, key_hash):
+            raise Unauthorized("The API key is not valid.", field="X-API-Key")
+        if found.key.revoked_at is not None:
+            raise Unauthorized("The API key was revoked.", field="X-API-Key")
+        now = self._clock.now()
+        last = found.key.last_used_at
+        if last is None or now - last >= KEY_USE_RESOLUTION:
+            async with self._uow() as uow:
                 await uow.api_keys.touch(found.key.account_id, found.key.id, now)
                 await uow.commit()
         return Credentials(account_id=found.key.account_id, plan=found.plan, api_key_id=found.key.id)

@@ -12,6 +12,7 @@ the campaign made the first time.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -108,27 +109,39 @@ class _Pricer:
         return text, segment(text)
 
 
+class _Written:
+    """A campaign's recipients as its messages, each built as the write takes it (the write
+    streams, so PostgreSQL stores one part while the next is personalised and priced), counted
+    as they go."""
+
+    def __init__(self, ids: IdGenerator, campaign: Campaign, sender: str, requested: str | None, at: datetime) -> None:
+        self._ids, self._campaign, self._sender, self._requested, self._at = ids, campaign, sender, requested, at
+        self._price = _Pricer(campaign.message)
+        self.recipients = self.credits = 0
+
+    def messages(self, chunk: Sequence[Recipient]) -> Iterator[Message]:
+        campaign, at = self._campaign, self._at
+        for recipient in chunk:
+            text, seg = self._price(recipient)
+            cost = credits_for_message(seg.parts)
+            yield Message(
+                account_id=campaign.account_id, id=self._ids.new_id(), to=recipient.phone, sender=self._sender,
+                body=text, encoding=seg.encoding.value, characters=seg.characters, sms_parts=seg.parts,
+                segments=seg.segments, credits_used=cost, cost=cost_text(cost), carrier=carrier_of(recipient.phone),
+                status=MessageStatus.PENDING, created_at=at, updated_at=at, requested_sender=self._requested,
+                campaign_id=campaign.id, campaign_batch=self.recipients // BATCH_SIZE + 1,
+            )
+            self.recipients += 1
+            self.credits += cost
+
+
 async def write_recipients(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, sender: str,
                            requested: str | None, at: datetime) -> tuple[int, int]:
     """The campaign's messages, `pending` and unpaid, batch by batch; (recipients, credits)."""
-    price = _Pricer(campaign.message)
-    written = credits = 0
+    written = _Written(ids, campaign, sender, requested, at)
     async for chunk in uow.campaigns.recipients(campaign.account_id, campaign.contact_list_id, RECIPIENT_CHUNK):
-        messages = []
-        for recipient in chunk:
-            text, seg = price(recipient)
-            cost = credits_for_message(seg.parts)
-            messages.append(Message(
-                account_id=campaign.account_id, id=ids.new_id(), to=recipient.phone, sender=sender, body=text,
-                encoding=seg.encoding.value, characters=seg.characters, sms_parts=seg.parts, segments=seg.segments,
-                credits_used=cost, cost=cost_text(cost), carrier=carrier_of(recipient.phone),
-                status=MessageStatus.PENDING, created_at=at, updated_at=at, requested_sender=requested,
-                campaign_id=campaign.id, campaign_batch=written // BATCH_SIZE + 1,
-            ))
-            written += 1
-            credits += cost
-        await uow.campaigns.add_messages(messages)
-    return written, credits
+        await uow.campaigns.add_messages(written.messages(chunk))
+    return written.recipients, written.credits
 
 
 class CreateCampaign:

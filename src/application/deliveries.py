@@ -103,8 +103,8 @@ class QueueGatewayReports:
 
 async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: IdGenerator,
                      now: datetime) -> tuple[list[ReportResult], list[Message], list[int]]:
-    """Reports in the caller's transaction, each with the same outcome as `ApplyDeliveryReport`
-    would give it, in order: the messages found and locked by one statement, moved in memory,
+    """Reports in the caller's transaction, each with the outcome it would have alone after the
+    ones before it: the messages found and locked by one statement, moved in memory,
     written back, their events added and the campaigns' counters moved once per campaign and
     status. (What each report came to, the messages moved, the positions of the reports that
     matched no message, or more than one: the caller keeps those.)"""

@@ -9,9 +9,11 @@ carrier evidently has the message, and its fate is what the user cares about.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from datetime import datetime
 from enum import StrEnum
+from operator import attrgetter
+from typing import Any
 
 from domain.errors import IllegalTransition
 
@@ -113,17 +115,25 @@ class Message:
             return f"campaign:{self.campaign_id}:{self.campaign_batch}"
         return f"bulk:{self.batch_id}" if self.batch_id else f"send:{self.id}"
 
+    def _moved(self, **changes: Any) -> Message:
+        """`dataclasses.replace`, in half its time: its values read at once and given in order (a
+        campaign moves each of its messages twice, at its outcome and at its report)."""
+        values = list(_values(self))
+        for name, value in changes.items():
+            values[_POSITION[name]] = value
+        return Message(*values)
+
     def settled(self, outcome: SubmitOutcome, at: datetime) -> Message:
         """The message as its submit's outcome leaves it; a sender the carrier refused is kept as
         the one asked for."""
-        moved = replace(
-            self, status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
+        moved = self._moved(
+            status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
             credits_used=outcome.credits_used, cost=outcome.cost, updated_at=at,
             sent_at=at if outcome.status == MessageStatus.SENT else None,
         )
         if outcome.sender is None or outcome.sender == self.sender:
             return moved
-        return replace(moved, sender=outcome.sender, requested_sender=self.requested_sender or self.sender)
+        return moved._moved(sender=outcome.sender, requested_sender=self.requested_sender or self.sender)
 
     def reported(self, event: MessageEvent, reported_at: datetime, error: str | None, at: datetime) -> Message:
         """The message after a delivery report (itself when the report moves nothing: a final
@@ -132,5 +142,10 @@ class Message:
         if status == self.status:
             return self
         delivered = status == MessageStatus.DELIVERED
-        return replace(self, status=status, updated_at=at, delivered_at=reported_at if delivered else None,
-                       error=None if delivered else (error or UNDELIVERABLE_ERROR))
+        return self._moved(status=status, updated_at=at, delivered_at=reported_at if delivered else None,
+                           error=None if delivered else (error or UNDELIVERABLE_ERROR))
+
+
+_FIELDS = tuple(f.name for f in fields(Message))  # in the order `Message(...)` takes them
+_POSITION = {name: position for position, name in enumerate(_FIELDS)}
+_values = attrgetter(*_FIELDS)

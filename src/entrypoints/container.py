@@ -18,6 +18,7 @@ from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
+from adapters.postgres.accounts import PostgresApiKeyLookup
 from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
@@ -221,8 +222,9 @@ class Container(containers.DeclarativeContainer):
     refresh_session = providers.Factory(
         RefreshSession, uow=uow.provider, clock=clock, ids=ids, tokens=access_tokens, secrets=secrets
     )
+    api_key_lookup = providers.Singleton(PostgresApiKeyLookup, pool=pool)
     authenticate_api_key = providers.Factory(
-        AuthenticateApiKey, uow=uow.provider, clock=clock, secrets=secrets
+        AuthenticateApiKey, uow=uow.provider, keys=api_key_lookup, clock=clock, secrets=secrets
     )
     authenticate_access_token = providers.Factory(
         AuthenticateAccessToken, uow=uow.provider, tokens=access_tokens

@@ -17,6 +17,7 @@ out of any text, and Tanzanian phone numbers are masked (`+2557123…78`) unless
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import re
 import sys
@@ -79,9 +80,10 @@ _MARKS = {
 }
 # Whether a text holds any mark: one plain scan, which stops at the first (most texts hold none).
 _ANY_MARK = re.compile("|".join(_MARKS.values()), re.IGNORECASE)
-# Which marks it holds: each a lookahead, so that one consumes nothing another could start in
-# (`&0712345678=` holds the query mark and the phone mark). Twice the plain scan's cost a text.
-_EACH_MARK = re.compile("|".join(f"(?=(?P<{name}>{mark}))" for name, mark in _MARKS.items()), re.IGNORECASE)
+# Which marks it holds: each looked for on its own, over the whole text, so that none hides
+# another (`&0712345678=` holds the query mark and the phone mark). Each search stops at its
+# mark's first match: one scan with a lookahead per mark matched at every digit of a number.
+_EACH_MARK = {name: re.compile(mark, re.IGNORECASE) for name, mark in _MARKS.items()}
 
 # A uuid as the service writes its ids (a batch's line names a thousand): nothing above can match
 # one, so it is passed over without the scans.
@@ -94,7 +96,7 @@ def _marks(text: str) -> frozenset[str]:
     """The marks `text` holds: which patterns could change it."""
     if (len(text) == 36 and _UUID.fullmatch(text)) or _ANY_MARK.search(text) is None:
         return frozenset()
-    return frozenset(match.lastgroup for match in _EACH_MARK.finditer(text) if match.lastgroup)
+    return frozenset(name for name, mark in _EACH_MARK.items() if mark.search(text))
 
 
 def mask_phone_numbers(text: str) -> str:
@@ -105,10 +107,20 @@ def mask_phone_numbers(text: str) -> str:
     return _FOREIGN_PHONE.sub(r"+\g<head>…\g<tail>", _PHONE.sub(masked, text))
 
 
+_AS_IS, _SECRET, _CHECKED = "as is", "secret", "checked"  # what a field goes through, by its name
+_PLAIN_TYPES = frozenset({int, float, bool, type(None)})  # no text in them: logged as they are
+# Field texts redaction left as they were, kept by each `Redact` so that one logged again (an
+# event, a route, a logger's name, the account's id, the request's id on each of its lines) is
+# not scanned again; emptied when full, so that ids seen once do not pile up.
+_UNMARKED_KEPT = 4096
+
+
 @functools.lru_cache(maxsize=1024)  # field names are few: each is decided once
-def _is_secret_name(name: str) -> bool:
+def _treatment(name: str) -> str:
+    if name.startswith("_"):  # structlog's own bookkeeping (`_record`), never rendered
+        return _AS_IS
     key = name.lower().replace("-", "_")
-    return key in _BODY_NAMES or any(part in key for part in _SECRET_NAME_PARTS)
+    return _SECRET if key in _BODY_NAMES or any(part in key for part in _SECRET_NAME_PARTS) else _CHECKED
 
 
 class Redact:
@@ -117,6 +129,7 @@ class Redact:
 
     def __init__(self, *, pii: bool = False) -> None:
         self.pii = pii
+        self._unmarked: dict[str, None] = {}
 
     def __call__(self, logger: WrappedLogger, method: str, event_dict: EventDict) -> EventDict:
         return {key: self._value(key, value) for key, value in event_dict.items()}
@@ -137,10 +150,23 @@ class Redact:
         return text if self.pii or "phone" not in marks else mask_phone_numbers(text)
 
     def _value(self, key: str, value: Any) -> Any:
-        if key.startswith("_"):  # structlog's own bookkeeping (`_record`), never rendered
+        treatment = _treatment(key)
+        if treatment is _AS_IS:
             return value
-        if _is_secret_name(key) and value is not None:
+        if treatment is _SECRET and value is not None:
             return REDACTED
+        kind = type(value)
+        if kind is str:  # a field's own text (not a list's thousand ids): kept if left as it is
+            if value in self._unmarked:
+                return value
+            cleaned = self.text(value)
+            if cleaned == value:
+                if len(self._unmarked) >= _UNMARKED_KEPT:
+                    self._unmarked.clear()
+                self._unmarked[value] = None
+            return cleaned
+        if kind in _PLAIN_TYPES:
+            return value
         return self._clean(value)
 
     def _clean(self, value: Any) -> Any:
@@ -162,15 +188,39 @@ def _drop_noise(logger: WrappedLogger, method: str, event_dict: EventDict) -> Ev
     return event_dict
 
 
+_JSON = json.JSONEncoder(ensure_ascii=False, default=str)  # json.dumps's, made once
+
+
+def _render_json(logger: WrappedLogger, method: str, event_dict: EventDict) -> str:
+    return _JSON.encode(event_dict)
+
+
+class _Formatter(structlog.stdlib.ProcessorFormatter):
+    """structlog's, without the copy of each record it makes for other handlers' sake and the
+    stdlib formatting pass after its processors: a standard library record (every line of ours)
+    goes through the same processors, untouched, and their line is the line (~5 µs less)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if hasattr(record, "_logger"):  # a structlog logger's: the usual way
+            return super().format(record)
+        event: Any = {"event": record.getMessage(), "_record": record, "_from_structlog": False}
+        method = record.levelname.lower()
+        if record.exc_info:
+            event["exc_info"] = record.exc_info
+        for processor in (*(self.foreign_pre_chain or ()), *self.processors):
+            event = processor(self.logger, method, event)
+        return str(event)
+
+
 def build_formatter(log_format: str, *, pii: bool, colors: bool = False) -> logging.Formatter:
     """The formatter every record goes through: `json` (one object per line) or `console`."""
     renderer: Processor
     if log_format == "json":
-        renderer = structlog.processors.JSONRenderer(ensure_ascii=False, default=str)
+        renderer = _render_json
     else:
         # Plain tracebacks: rich's would print each frame's local variables (a request body).
         renderer = structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=structlog.dev.plain_traceback)
-    return structlog.stdlib.ProcessorFormatter(
+    return _Formatter(
         foreign_pre_chain=[structlog.stdlib.ExtraAdder(), _drop_noise],
         processors=[
             structlog.contextvars.merge_contextvars,
@@ -227,6 +277,10 @@ def configure_logging(settings: Settings, *, stream: TextIO | None = None) -> No
     handler.setFormatter(build_formatter(log_format, pii=settings.log_pii, colors=colors))
     root.addHandler(handler)
     root.setLevel(logging.INFO)
+    # A record's call site, thread and process are in neither format: not looked up for every line
+    # (the logging HOWTO's "Optimization"; a line then costs ~10 µs less).
+    logging._srcfile = None
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
 
     # The job queue's and the HTTP client's own line per job or per POST (and their arguments)
     # are held back to UJUMBE_LOG_LEVEL; our request and job lines say what they would have.

@@ -9,9 +9,11 @@ from datetime import UTC, datetime
 import psycopg
 import pytest
 
+from adapters.memory.accounts import MemoryApiKeys
 from adapters.memory.deliveries import MemoryReceivedReports
 from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
+from adapters.postgres.accounts import PostgresApiKeyLookup
 from adapters.postgres.database import create_pool
 from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
@@ -26,7 +28,8 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         async def seed_in_memory(account_id: str) -> None:
             store.table("account_ids", set).add(account_id)
 
-        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory, MemoryReceivedReports(store))
+        yield Backend("memory", lambda: MemoryUnitOfWork(store), seed_in_memory, MemoryReceivedReports(store),
+                      MemoryApiKeys(store))
         return
 
     url = request.getfixturevalue("clean_database")
@@ -41,7 +44,8 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
             )
 
     try:
-        yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres, PostgresReceivedReports(pool))
+        yield Backend("postgres", lambda: PostgresUnitOfWork(pool), seed_in_postgres, PostgresReceivedReports(pool),
+                      PostgresApiKeyLookup(pool))
     finally:
         await pool.close()
 

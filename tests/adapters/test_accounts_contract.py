@@ -68,10 +68,10 @@ async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
         for key in (old, new, other):
             await uow.api_keys.add(key)
         await uow.commit()
+    found = await backend.api_key_lookup.by_hash("h2")
+    assert found is not None and found.key == new and found.plan == "pro"
+    assert await backend.api_key_lookup.by_hash("nope") is None
     async with backend.uow() as uow:
-        found = await uow.api_keys.by_hash("h2")
-        assert found is not None and found.key == new and found.plan == "pro"
-        assert await uow.api_keys.by_hash("nope") is None
         assert [k.id for k in await uow.api_keys.list(ids(1))] == [ids(11), ids(10)]
         await uow.api_keys.touch(ids(1), ids(10), NOW + timedelta(hours=1))
         assert not await uow.api_keys.revoke(ids(2), ids(10), NOW)  # not the owner
@@ -82,8 +82,8 @@ async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
     async with backend.uow() as uow:
         listed = await uow.api_keys.list(ids(1))
         assert [(k.id, k.last_used_at) for k in listed] == [(ids(10), NOW + timedelta(hours=1))]
-        revoked = await uow.api_keys.by_hash("h2")
-        assert revoked is not None and revoked.key.revoked_at == NOW
+    revoked = await backend.api_key_lookup.by_hash("h2")
+    assert revoked is not None and revoked.key.revoked_at == NOW
 
 
 async def test_refresh_tokens_are_used_once_and_revoked_by_family(backend: Backend) -> None:

@@ -237,10 +237,10 @@ async def test_a_unit_of_work_with_an_open_transaction_pays_inside_it(pool: Any)
 
 
 async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refused_at_once(pool: Any) -> None:
-    from adapters.postgres.accounts import keys_by_hash
+    from adapters.postgres.accounts import PostgresApiKeyLookup, keys_by_hash
     from application.ports import ApiKey
 
-    recording = Recording(group_commits(pool).of(keys_by_hash), first_waits_for=2)
+    recording = Recording(group_commits(pool).of(keys_by_hash))
     keys = [ApiKey(id=ids(300 + n), account_id=ONE if n % 2 else TWO, name=f"k{n}", prefix="uj_live_x",
                    key_hash=f"hash-{n}", created_at=T0) for n in range(6)]
     async with PostgresUnitOfWork(pool) as uow:
@@ -248,14 +248,14 @@ async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refuse
             await uow.api_keys.add(key)
         await uow.commit()
 
-    async def lookup(key_hash: str) -> Any:
-        async with PostgresUnitOfWork(pool) as uow:
-            return await uow.api_keys.by_hash(key_hash)
-
+    lookup = PostgresApiKeyLookup(pool).by_hash
+    borrowed_before = pool.get_stats().get("requests_num", 0)
     found = await asyncio.gather(*(lookup(f"hash-{n % 7}") for n in range(14)))
     assert [f.key if f else None for f in found] == [keys[n % 7] if n % 7 < 6 else None for n in range(14)]
     assert [f.plan for f in found if f] == ["free"] * 12
     assert max(recording.sizes) > 1
+    # Only each group's leader borrowed a connection, for its statement.
+    assert pool.get_stats().get("requests_num", 0) - borrowed_before == len(recording.sizes)
     async with PostgresUnitOfWork(pool) as uow:
         assert await uow.api_keys.revoke(ONE, keys[1].id, T0)
         await uow.commit()

@@ -141,3 +141,20 @@ async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncCon
     entries = await asyncio.gather(first(), second())
     assert [entry.id for entry in entries] == [ids(100), ids(100)]
     assert invariant(clean_database) == (100, 100, 100, 1)
+
+
+async def test_a_unit_of_work_entered_again_writes_in_its_new_transaction(pool: AsyncConnectionPool) -> None:
+    """Its repositories are made on first use in a block, on that block's connection."""
+    uow = PostgresUnitOfWork(pool)
+    async with uow:
+        await uow.ledger.post(ACCOUNT, grant(5, "first"), ids(101), T0)
+        await uow.commit()
+    async with pool.connection():  # another borrower, so the next block may get another connection
+        async with uow:
+            await uow.ledger.post(ACCOUNT, grant(7, "second"), ids(102), T0)
+            cur = await uow.connection.execute("SELECT count(*) FROM ledger_entries WHERE account_id = %s",
+                                               (ACCOUNT,))
+            assert await cur.fetchone() == (2,)  # in this block's transaction, not committed
+    async with pool.connection() as conn:  # left without a commit: rolled back
+        cur = await conn.execute("SELECT count(*) FROM ledger_entries WHERE account_id = %s", (ACCOUNT,))
+        assert await cur.fetchone() == (1,)

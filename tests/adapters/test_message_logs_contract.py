@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import psycopg
 import pytest
 
+from adapters.postgres.inbound import routing
 from adapters.postgres.message_logs import listing
 from application.message_logs import MessageLogQuery, message_log_filter
 from application.ports import MessageLogFilter
@@ -124,6 +126,20 @@ def _plan(url: str, log_filter: MessageLogFilter) -> str:
     return "\n".join(row[0] for row in rows)
 
 
+def _generic_plan(url: str, log_filter: MessageLogFilter) -> str:
+    """The plan PostgreSQL may reuse for a prepared statement (psycopg prepares a query run five
+    times on a connection): made without the parameters' values."""
+    sql, params = listing(log_filter)
+    numbered = sql.split("%s")
+    prepared = "".join(part + (f"${n}" if n < len(numbered) else "") for n, part in enumerate(numbered, 1))
+    with psycopg.connect(url) as conn:
+        conn.execute("SET plan_cache_mode = force_generic_plan")
+        conn.execute(f"PREPARE page AS {prepared}")
+        cur = psycopg.ClientCursor(conn)  # the values inlined: EXECUTE takes no bound parameters
+        cur.execute(f"EXPLAIN EXECUTE page({', '.join(['%s'] * len(params))})", params)
+        return "\n".join(row[0] for row in cur.fetchall())
+
+
 @pytest.fixture()
 def large_log(clean_database: str) -> str:
     """40,000 messages over 40 accounts, analysed, so the planner sees a realistic table."""
@@ -155,9 +171,34 @@ def test_the_accounts_listing_is_an_index_scan_that_stops_after_a_page(large_log
 def test_filters_by_status_and_number_use_their_indexes(large_log: str) -> None:
     by_status = _plan(large_log, message_log_filter(MessageLogQuery(account_id=ACCOUNT, status="failed")))
     assert "messages_by_status" in by_status and "Seq Scan" not in by_status, by_status
+    generic = _generic_plan(large_log, message_log_filter(MessageLogQuery(account_id=ACCOUNT, status="failed")))
+    assert "messages_by_status" in generic and "Seq Scan" not in generic, generic
     by_number = _plan(large_log, message_log_filter(MessageLogQuery(account_id=ACCOUNT, search="0700000001")))
-    assert "messages_by_number" in by_number and "Seq Scan" not in by_number, by_number
+    assert "messages_by_recipient" in by_number and "Seq Scan" not in by_number, by_number
+    delivered = _plan(large_log, message_log_filter(MessageLogQuery(account_id=ACCOUNT, status="delivered")))
+    assert "messages_log" in delivered and "Seq Scan" not in delivered and "Sort" not in delivered, delivered
     by_date = _plan(large_log, message_log_filter(
         MessageLogQuery(account_id=ACCOUNT, date_from="2026-01-05")))
     assert "Seq Scan" not in by_date, by_date
 
+
+def test_a_search_by_number_reads_only_the_accounts_own_sends_to_it(large_log: str) -> None:
+    """Another account's 20,000 sends to the same number are not walked: the index by number
+    holds the account next, so the page and its count read this account's rows of it only."""
+    with psycopg.connect(large_log) as conn:
+        conn.execute(
+            "INSERT INTO messages (account_id, id, to_number, sender, body, encoding, characters,"
+            " sms_parts, segments, credits_used, cost, carrier, status, created_at, updated_at)"
+            " SELECT %s, gen_random_uuid(), '+255700000001', 'UJUMBE', 'hot ' || i, 'GSM-7', 5, 1, 1, 1,"
+            " '1 credit', 'Vodacom', 'delivered', now() - i * interval '1 millisecond', now()"
+            " FROM generate_series(1, 20000) i", (OTHER,))
+        conn.execute("ANALYZE messages")
+    plan = _plan(large_log, message_log_filter(MessageLogQuery(account_id=ACCOUNT, search="0700000001")))
+    condition = next(line for line in plan.splitlines() if "Index Cond" in line)
+    assert "messages_by_recipient" in plan and "to_number" in condition and "account_id" in condition, plan
+    # Inbound routing from that number reads one send per account that sent to it, not 20,000.
+    with psycopg.connect(large_log) as conn:
+        for by_sender in (False, True):
+            analysed = "\n".join(row[0] for row in conn.execute(
+                f"EXPLAIN (ANALYZE, COSTS OFF) {routing(by_sender)}", {"number": "+255700000001", "to": "UJUMBE"}))
+            assert max(int(rows) for rows in re.findall(r"rows=(\d+)", analysed)) < 100, analysed

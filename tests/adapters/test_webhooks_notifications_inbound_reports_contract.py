@@ -148,6 +148,25 @@ async def test_low_balance_threshold_and_alert_state(backend) -> None:
 # --- inbound and opt-outs -----------------------------------------------------------------
 
 
+async def test_inbound_routes_to_the_latest_send_among_many_accounts_and_messages(backend) -> None:
+    """The latest send to the number wins whichever account sent it, and however the accounts'
+    ids and their sends interleave (PostgreSQL finds each account's latest, then the newest)."""
+    third = ids(3)
+    await backend.seed_account(third)
+    sends = [(OTHER, "DUKA", 1), (third, "UJUMBE", 2), (ACCOUNT, "UJUMBE", 3), (OTHER, "UJUMBE", 4),
+             (ACCOUNT, "DUKA", 5), (third, "DUKA", 6), (third, "UJUMBE", 7), (ACCOUNT, "UJUMBE", 8)]
+    for account, sender, n in sends:
+        await send(backend, message(n, account, sender=sender), f"ref-{n}")
+    async with backend.uow() as uow:
+        assert await uow.inbound.route(PHONE, None) == ACCOUNT  # 8
+        assert await uow.inbound.route(PHONE, "duka") == third  # 6
+        assert await uow.inbound.route(PHONE, "Ujumbe") == ACCOUNT
+    await send(backend, message(9, OTHER, sender="DUKA"), "ref-9")
+    async with backend.uow() as uow:
+        assert await uow.inbound.route(PHONE, "duka") == OTHER
+        assert await uow.inbound.route(PHONE, "SHOP") is None
+
+
 async def test_inbound_routes_to_the_latest_sender_and_pages_newest_first(backend) -> None:
     await send(backend, message(1, OTHER, sender="DUKA"), "ref-1")
     await send(backend, message(2), "ref-2")
@@ -184,27 +203,31 @@ async def test_opt_outs_keep_the_first_time_and_start_removes_them(backend) -> N
 
 async def test_messages_are_found_by_gateway_reference_and_move(backend) -> None:
     await send(backend, message(1), "ref-1")
+    await send(backend, message(2), "ref-2")
     async with backend.uow() as uow:
-        (found,) = await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=2)
-        assert (found.id, found.status) == (ids(301), MessageStatus.SENT)
-        assert await uow.delivery_reports.messages_by_gateway_ref("ref-x", limit=2) == []
-        await uow.delivery_reports.record_status(
-            replace(found, status=MessageStatus.DELIVERED, delivered_at=T0, updated_at=T0 + timedelta(1)))
+        found = await uow.delivery_reports.messages_by_gateway_refs(["ref-1", "ref-x", "ref-2", "ref-1"], limit=2)
+        assert {ref: [(m.id, m.status) for m in messages] for ref, messages in found.items()} == {
+            "ref-1": [(ids(301), MessageStatus.SENT)], "ref-2": [(ids(302), MessageStatus.SENT)]}
+        assert await uow.delivery_reports.messages_by_gateway_refs(["ref-x"], limit=2) == {}
+        await uow.delivery_reports.record_statuses([
+            replace(found["ref-1"][0], status=MessageStatus.DELIVERED, delivered_at=T0, updated_at=T0 + timedelta(1)),
+            replace(found["ref-2"][0], status=MessageStatus.FAILED, error="absent_subscriber", updated_at=T0)])
         await uow.commit()
     async with backend.uow() as uow:
-        moved = await uow.messages.get(ACCOUNT, ids(301))
-        assert moved is not None
-        assert (moved.status, moved.delivered_at, moved.updated_at) == (MessageStatus.DELIVERED, T0,
-                                                                         T0 + timedelta(1))
+        delivered, failed = await uow.messages.get(ACCOUNT, ids(301)), await uow.messages.get(ACCOUNT, ids(302))
+        assert delivered is not None and failed is not None
+        assert (delivered.status, delivered.delivered_at, delivered.updated_at) == (MessageStatus.DELIVERED, T0,
+                                                                                     T0 + timedelta(1))
+        assert (failed.status, failed.error, failed.delivered_at) == (MessageStatus.FAILED, "absent_subscriber", None)
 
 
 async def test_a_reference_two_messages_share_finds_both_up_to_the_limit(backend) -> None:
     await send(backend, message(1), "ref-1")
     await send(backend, message(2, account=OTHER), "ref-1")
     async with backend.uow() as uow:
-        both = await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=2)
-        assert sorted(m.id for m in both) == [ids(301), ids(302)]
-        assert len(await uow.delivery_reports.messages_by_gateway_ref("ref-1", limit=1)) == 1
+        both = await uow.delivery_reports.messages_by_gateway_refs(["ref-1"], limit=2)
+        assert sorted(m.id for m in both["ref-1"]) == [ids(301), ids(302)]
+        assert len((await uow.delivery_reports.messages_by_gateway_refs(["ref-1"], limit=1))["ref-1"]) == 1
 
 
 async def test_unmatched_reports_are_kept_until_matched(backend) -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from adapters.memory.accounts import MemoryApiKeys
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
@@ -118,7 +119,7 @@ class World:
         return CreateApiKey(self.uow, self.clock, self.ids, self.secrets)
 
     def authenticate_key(self) -> AuthenticateApiKey:
-        return AuthenticateApiKey(self.uow, self.clock, self.secrets)
+        return AuthenticateApiKey(self.uow, MemoryApiKeys(self.store), self.clock, self.secrets)
 
     def send_otp(self) -> SendPhoneOtp:
         return SendPhoneOtp(self.uow, self.clock, self.ids, self.secrets, self.gateway, "UJUMBE")

@@ -40,6 +40,8 @@ class MemoryAccounts:
 
 
 class MemoryApiKeys:
+    """The API keys' repository, and their lookup (`ApiKeyLookup`) on the same store."""
+
     def __init__(self, store: MemoryStore) -> None:
         self._store = store
 

@@ -7,7 +7,7 @@ are `ContactList` and `Contact` records (`application.ports.contacts`) keyed by 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -107,8 +107,8 @@ class MemoryCampaigns:
         return RecipientCounts(contacts=len({contact.id for _, contact in numbers}), numbers=len(distinct),
                                recipients=len(distinct) - opted_out, opted_out=opted_out)
 
-    async def add_messages(self, messages: Sequence[Message]) -> None:
-        rows = self._messages()
+    async def add_messages(self, messages: Iterable[Message]) -> None:
+        messages, rows = list(messages), self._messages()
         if any((m.account_id, m.id) in rows for m in messages):
             raise ValueError("duplicate message id")
         rows.update(((m.account_id, m.id), m) for m in messages)

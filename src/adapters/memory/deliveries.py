@@ -23,24 +23,20 @@ class MemoryDeliveryReports:
         rows: dict[int, UnmatchedReport] = self._store.table("unmatched_delivery_reports")
         return rows
 
-    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
-        found = [m for m in self._messages().values() if m.gateway_ref == gateway_ref]
-        return sorted(found, key=lambda m: (m.account_id, m.id))[:limit]
-
-    async def record_status(self, message: Message) -> None:
-        stored = self._messages()[(message.account_id, message.id)]
-        self._messages()[(message.account_id, message.id)] = replace(
-            stored, status=message.status, delivered_at=message.delivered_at, error=message.error,
-            updated_at=message.updated_at,
-        )
-
     async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
-        found = {ref: await self.messages_by_gateway_ref(ref, limit) for ref in dict.fromkeys(gateway_refs)}
-        return {ref: messages for ref, messages in found.items() if messages}
+        wanted = set(gateway_refs)
+        found: dict[str, list[Message]] = {}
+        for message in sorted(self._messages().values(), key=lambda m: (m.account_id, m.id)):
+            if message.gateway_ref in wanted and len(found.setdefault(message.gateway_ref, [])) < limit:
+                found[message.gateway_ref].append(message)
+        return found
 
     async def record_statuses(self, messages: Sequence[Message]) -> None:
+        rows = self._messages()
         for message in messages:
-            await self.record_status(message)
+            rows[(message.account_id, message.id)] = replace(
+                rows[(message.account_id, message.id)], status=message.status, delivered_at=message.delivered_at,
+                error=message.error, updated_at=message.updated_at)
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:
         report_id = len(self._unmatched()) + 1

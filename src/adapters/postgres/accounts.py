@@ -7,8 +7,9 @@ from datetime import datetime
 
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
+from psycopg_pool import AsyncConnectionPool
 
-from adapters.postgres.group_commit import GroupCommits, run_grouped
+from adapters.postgres.group_commit import group_commits
 from adapters.postgres.ids import is_uuid
 from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.errors import EmailTaken
@@ -87,10 +88,20 @@ async def keys_by_hash(conn: AsyncConnection, hashes: Sequence[str]) -> list[Api
     return [found.get(key_hash) for key_hash in hashes]
 
 
+class PostgresApiKeyLookup:
+    """The `ApiKeyLookup` port: the lookups of concurrent requests share one autocommit SELECT
+    (`keys_by_hash`), on a connection its leader borrows; the others borrow none."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
+        return await group_commits(self._pool).of(keys_by_hash).run(self._pool, key_hash)
+
+
 class PostgresApiKeys:
-    def __init__(self, conn: AsyncConnection, groups: GroupCommits | None = None) -> None:
+    def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
-        self._groups = groups  # None: every lookup alone
 
     async def add(self, key: ApiKey) -> None:
         await self._conn.execute(
@@ -98,10 +109,6 @@ class PostgresApiKeys:
             " VALUES (%s, %s, %s, %s, %s, %s)",
             (key.account_id, key.id, key.name, key.prefix, key.key_hash, key.created_at),
         )
-
-    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
-        # Every API request asks: concurrent lookups share one autocommit SELECT.
-        return await run_grouped(self._groups, keys_by_hash, self._conn, key_hash)
 
     async def list(self, account_id: str) -> list[ApiKey]:
         async with self._conn.cursor(row_factory=class_row(ApiKey)) as cur:

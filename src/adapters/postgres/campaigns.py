@@ -8,7 +8,7 @@ holds a whole list in memory.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +19,7 @@ from adapters.postgres.ids import is_uuid
 from adapters.postgres.messaging import _COLUMNS as _MESSAGE_COLUMNS
 from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
 from adapters.postgres.messaging import _row as _message_row
+from adapters.postgres.messaging import message_rows
 from application.ports import Campaign, Recipient, RecipientCounts
 from domain.campaigns import CampaignStatus
 from domain.messages import Message, MessageStatus
@@ -56,10 +57,6 @@ def _campaign(row: dict[str, Any]) -> Campaign:
     return Campaign(**{**row, "status": CampaignStatus(row["status"])})
 
 
-def _message(row: dict[str, Any]) -> Message:
-    return Message(**{**row, "status": MessageStatus(row["status"])})
-
-
 class PostgresCampaigns:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
@@ -67,6 +64,11 @@ class PostgresCampaigns:
 
     async def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         async with self._conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(query, params)
+            return await cur.fetchall()
+
+    async def _messages(self, query: str, params: Sequence[Any]) -> list[Message]:
+        async with self._conn.cursor(row_factory=message_rows) as cur:
             await cur.execute(query, params)
             return await cur.fetchall()
 
@@ -151,18 +153,17 @@ class PostgresCampaigns:
         return RecipientCounts(contacts=int(row["contacts"]), numbers=numbers, recipients=numbers - opted_out,
                                opted_out=opted_out)
 
-    async def add_messages(self, messages: Sequence[Message]) -> None:
+    async def add_messages(self, messages: Iterable[Message]) -> None:
         async with self._conn.cursor() as cur:
             async with cur.copy(f"COPY messages ({', '.join(_MESSAGE_COLUMNS)}, campaign_batch) FROM STDIN") as copy:
-                for message in messages:
+                for message in messages:  # each sent on in 32 KiB pieces: the server stores while the next is built
                     await copy.write_row((*_message_row(message), message.campaign_batch))
-        self.written += len(messages)
+                    self.written += 1
 
     async def batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
-        rows = await self._rows(
+        return await self._messages(
             f"SELECT {_MESSAGE} FROM messages m WHERE {_OF_CAMPAIGN} AND m.campaign_batch = %s"
             " AND m.status = 'pending' ORDER BY m.id", (account_id, campaign_id, batch))
-        return [_message(row) for row in rows]
 
     async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
         cur = await self._conn.execute(
@@ -173,11 +174,10 @@ class PostgresCampaigns:
         return cur.rowcount
 
     async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
-        rows = await self._rows(
+        return await self._messages(
             f"SELECT {_MESSAGE} FROM messages m JOIN campaigns c ON c.account_id = m.account_id"
             f" AND c.id = m.campaign_id WHERE {_OF_CAMPAIGN} AND m.status = 'pending'"
             " AND m.campaign_batch <= c.batches_paid ORDER BY m.campaign_batch, m.id", (account_id, campaign_id))
-        return [_message(row) for row in rows]
 
     async def fail_unpaid(self, account_id: str, campaign_id: str, error: str, at: datetime) -> int:
         cur = await self._conn.execute(
@@ -208,18 +208,18 @@ class PostgresCampaigns:
         where, params = _OF_CAMPAIGN, [account_id, campaign_id]
         if status is not None:
             where, params = f"{where} AND m.status = %s", [*params, status.value]
-        rows = await self._rows(
+        messages = await self._messages(
             f"SELECT {_MESSAGE} FROM messages m WHERE {where} ORDER BY m.campaign_batch, m.id LIMIT %s OFFSET %s",
             (*params, per_page, (page - 1) * per_page))
         total = await self._rows(f"SELECT count(*) AS n FROM messages m WHERE {where}", params)
-        return [_message(row) for row in rows], int(total[0]["n"])
+        return messages, int(total[0]["n"])
 
     async def all_messages(self, account_id: str, campaign_id: str, chunk: int) -> AsyncIterator[list[Message]]:
-        async with self._conn.cursor(name="campaign_messages", row_factory=dict_row) as cur:
+        async with self._conn.cursor(name="campaign_messages", row_factory=message_rows) as cur:
             await cur.execute(f"SELECT {_MESSAGE} FROM messages m WHERE {_OF_CAMPAIGN}"
                               " ORDER BY m.campaign_batch, m.id", (account_id, campaign_id))
-            while rows := await cur.fetchmany(chunk):
-                yield [_message(row) for row in rows]
+            while messages := await cur.fetchmany(chunk):
+                yield messages
 
     async def count_final_status(self, account_id: str, campaign_id: str, status: MessageStatus,
                                  at: datetime, n: int = 1) -> None:

@@ -7,48 +7,34 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import autocommit
 from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
+from adapters.postgres.messaging import message_rows
 from application.ports import DeliveryReport, ReceivedReport, UnmatchedReport
-from domain.messages import Message, MessageEvent, MessageStatus
+from domain.messages import Message, MessageEvent
 
 _MESSAGE = f"SELECT {_MESSAGE_SELECT} FROM messages m"
+_EVENTS = {event.value: event for event in MessageEvent}  # a dict lookup per report, not an enum call
 
 
 class PostgresDeliveryReports:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(f"{_MESSAGE} WHERE gateway_ref = %s ORDER BY account_id, id LIMIT %s FOR UPDATE",
-                              (gateway_ref, limit))
-            rows = await cur.fetchall()
-        return [Message(**{**row, "status": MessageStatus(row["status"])}) for row in rows]
-
-    async def record_status(self, message: Message) -> None:
-        await self._conn.execute(
-            "UPDATE messages SET status = %s, delivered_at = %s, error = %s, updated_at = %s"
-            " WHERE account_id = %s AND id = %s",
-            (message.status.value, message.delivered_at, message.error, message.updated_at,
-             message.account_id, message.id),
-        )
-
     async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
+        async with self._conn.cursor(row_factory=message_rows) as cur:
             # One statement for a job's references, locked in (account_id, id) order as one
             # report at a time would lock them.
             await cur.execute(f"{_MESSAGE} WHERE gateway_ref = ANY(%b::text[]) ORDER BY account_id, id FOR UPDATE",
                               (list(dict.fromkeys(gateway_refs)),))
             rows = await cur.fetchall()
         found: dict[str, list[Message]] = {}
-        for row in rows:
-            messages = found.setdefault(row["gateway_ref"], [])
+        for message in rows:
+            messages = found.setdefault(message.gateway_ref or "", [])
             if len(messages) < limit:
-                messages.append(Message(**{**row, "status": MessageStatus(row["status"])}))
+                messages.append(message)
         return found
 
     async def record_statuses(self, messages: Sequence[Message]) -> None:
@@ -95,7 +81,7 @@ class PostgresDeliveryReports:
             " RETURNING due_at, id, gateway_ref, outcome, error, reported_at, received_at",
             (due_by, limit),
         )
-        return [ReceivedReport(DeliveryReport(ref, MessageEvent(outcome), reported_at, error), received_at)
+        return [ReceivedReport(DeliveryReport(ref, _EVENTS[outcome], reported_at, error), received_at)
                 for _, _, ref, outcome, error, reported_at, received_at in sorted(await cur.fetchall())]
 
     async def receive_again(self, received: Sequence[ReceivedReport], due_at: datetime) -> None:

@@ -8,7 +8,9 @@ shared, and so are the round trip and the statement's fixed cost.
 
 The statement runs on the connection of one of the callers (the leader), which its unit of work
 already holds and leaves idle while it waits: no extra connection, so a pool whose connections
-are all held by waiting callers cannot deadlock. When the leader is done it hands the lead to
+are all held by waiting callers cannot deadlock. A caller that holds no connection (a read outside
+any unit of work: the API key's lookup) hands over the pool instead: only if it leads does it
+borrow a connection, for the group's statement, while holding no other. When the leader is done it hands the lead to
 the first caller still waiting. Each caller gets its own verdict (a value, or an exception for
 it alone); when a group's statement fails as a whole, its items are run again one by one, so an
 error belongs to the item that caused it. A leader cancelled mid-statement still lets its group
@@ -26,6 +28,7 @@ from weakref import WeakKeyDictionary
 
 from psycopg import AsyncConnection
 from psycopg.pq import TransactionStatus
+from psycopg_pool import AsyncConnectionPool
 
 Item = TypeVar("Item")
 Verdict = TypeVar("Verdict")
@@ -75,8 +78,9 @@ class GroupCommit(Generic[Item, Verdict]):
         self._waiting: list[_Waiter[Item]] = []
         self._leading = False  # a caller is running a group, or has been handed the lead
 
-    async def run(self, conn: AsyncConnection, item: Item) -> Verdict:
-        """This item's verdict; `conn` is the caller's idle connection (it may run the group)."""
+    async def run(self, conn: AsyncConnection | AsyncConnectionPool, item: Item) -> Verdict:
+        """This item's verdict; `conn` is the caller's idle connection (it may run the group), or
+        the pool to borrow one from if it does."""
         loop = asyncio.get_running_loop()
         if loop is not self._loop:
             self._loop, self._waiting, self._leading = loop, [], False
@@ -102,7 +106,7 @@ class GroupCommit(Generic[Item, Verdict]):
             return await self._lead(conn, me)
         return verdict  # type: ignore[return-value]  # set by _lead from the statement's verdicts
 
-    async def _lead(self, conn: AsyncConnection, me: _Waiter[Item]) -> Verdict:
+    async def _lead(self, conn: AsyncConnection | AsyncConnectionPool, me: _Waiter[Item]) -> Verdict:
         group = [w for w in self._waiting if w is me or not w.answer.done()]
         self._waiting = []
         # The group runs to its end even when the leader is cancelled meanwhile: its statement
@@ -142,7 +146,11 @@ class GroupCommit(Generic[Item, Verdict]):
             raise mine
         return mine  # type: ignore[return-value]  # `me` is in `group`
 
-    async def _in_autocommit(self, conn: AsyncConnection, items: Sequence[Item]) -> Sequence[Verdict | Exception]:
+    async def _in_autocommit(self, conn: AsyncConnection | AsyncConnectionPool,
+                             items: Sequence[Item]) -> Sequence[Verdict | Exception]:
+        if isinstance(conn, AsyncConnectionPool):
+            async with conn.connection() as borrowed, autocommit(borrowed):
+                return await self._run(borrowed, items)
         async with autocommit(conn):
             return await self._run(conn, items)
 

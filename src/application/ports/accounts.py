@@ -71,8 +71,6 @@ class AccountRepository(Protocol):
 class ApiKeyRepository(Protocol):
     async def add(self, key: ApiKey) -> None: ...
 
-    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None: ...
-
     async def list(self, account_id: str) -> list[ApiKey]:
         """Active keys, newest first."""
         ...
@@ -82,6 +80,13 @@ class ApiKeyRepository(Protocol):
         ...
 
     async def touch(self, account_id: str, key_id: str, at: datetime) -> None: ...
+
+
+class ApiKeyLookup(Protocol):
+    async def by_hash(self, key_hash: str) -> ApiKeyOwner | None:
+        """The key with this hash and its account's plan, as they stand when asked: a key revoked
+        before the question is found revoked. Outside any unit of work (every API call asks)."""
+        ...
 
 
 class RefreshTokenRepository(Protocol):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -97,8 +97,9 @@ class CampaignRepository(Protocol):
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts: ...
 
-    async def add_messages(self, messages: Sequence[Message]) -> None:
-        """A campaign's messages, `pending` and unpaid, each with its batch."""
+    async def add_messages(self, messages: Iterable[Message]) -> None:
+        """A campaign's messages, `pending` and unpaid, each with its batch: written as the
+        iterable gives them (it may build each one as it is taken)."""
         ...
 
     async def batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:

@@ -46,22 +46,14 @@ class UnmatchedReport:
 
 
 class DeliveryReportRepository(Protocol):
-    async def messages_by_gateway_ref(self, gateway_ref: str, limit: int) -> list[Message]:
-        """Up to `limit` messages the gateway knows by this reference (one, unless two gateways
-        gave the same one), locked until the transaction ends."""
-        ...
-
-    async def record_status(self, message: Message) -> None:
-        """Store the message's status, delivered_at, error and updated_at."""
-        ...
-
     async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
-        """`messages_by_gateway_ref` for several references in one go (a job's reports): up to
-        `limit` messages per reference found, all locked until the transaction ends."""
+        """The messages the gateway knows by each of these references (a job's reports): up to
+        `limit` per reference found (one, unless two gateways gave the same one), all locked
+        until the transaction ends."""
         ...
 
     async def record_statuses(self, messages: Sequence[Message]) -> None:
-        """`record_status` for several messages in one go."""
+        """Store each message's status, delivered_at, error and updated_at."""
         ...
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None: ...

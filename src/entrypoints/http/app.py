@@ -38,7 +38,7 @@ from entrypoints.http.controllers.senders import SenderIdsController
 from entrypoints.http.controllers.simulator import SimulatorCheckoutController
 from entrypoints.http.controllers.sms import SmsController
 from entrypoints.http.auth import SECURITY_SCHEMES, document_security
-from entrypoints.http.dependencies import check_dependencies
+from entrypoints.http.dependencies import check_dependencies, resolve_one_at_a_time
 from entrypoints.http.envelope import current_request_id, set_request_id
 from entrypoints.http.errors import EXCEPTION_HANDLERS
 from entrypoints.http.openapi import document_api
@@ -151,6 +151,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
     app.before_send.append(_allow_every_method(app))
     app.asgi_handler = observe_requests(app.asgi_handler, container.metrics())
     check_dependencies(app)
+    resolve_one_at_a_time(app)
     document_security(app)
     document_api(app)
     return app

@@ -19,6 +19,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.handlers import HTTPRouteHandler
+from litestar.routes import HTTPRoute
 
 from entrypoints.container import Container
 
@@ -54,6 +55,22 @@ def http_handlers(app: Litestar) -> Iterator[HTTPRouteHandler]:
         for handler in getattr(route, "route_handlers", ()):
             if isinstance(handler, HTTPRouteHandler):
                 yield handler
+
+
+def resolve_one_at_a_time(app: Litestar) -> None:
+    """Have Litestar resolve each route's dependencies one after another.
+
+    Litestar resolves the dependencies that need none of the others (a batch) at once, in an anyio
+    task group: a task each, ~55 µs of CPU a request. Ours never wait but for one: the container
+    look-ups are plain calls, and `principal` is a route's only dependency that waits (on the key's
+    lookup). One after another they take as long as together, without the tasks. Each batch keeps
+    the order Litestar would start its tasks in, and the batches still run in order."""
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute):
+            continue
+        for _, kwargs_model in route.route_handler_map.values():
+            kwargs_model.dependency_batches = [{dependency} for batch in kwargs_model.dependency_batches
+                                               for dependency in batch]
 
 
 def check_dependencies(app: Litestar) -> None:
