@@ -36,6 +36,8 @@ DELIVER_WEBHOOK = "deliver_webhook"  # job: {"account_id", "delivery_id"}
 REQUEST_TIMEOUT_SECONDS = 15.0
 # A job may start a little before its attempt is due by our clock (the queue keeps the database's).
 EARLY_GRACE = timedelta(seconds=2)
+# A delivery this late has lost its job: an attempt runs at most REQUEST_TIMEOUT_SECONDS.
+MISSING_AFTER = timedelta(minutes=1)
 
 
 def event_payload(event: OutboxEvent) -> dict[str, Any]:
@@ -153,14 +155,16 @@ class DeliverWebhook:
 
 
 class DeliverDueWebhooks:
-    """Re-queues due deliveries whose job went missing (a crash between commit and defer)."""
+    """Re-queues deliveries whose job went missing (a crash between commit and defer): those
+    overdue by `MISSING_AFTER`. One just due has its job waiting, or running; a copy queued
+    beside a running job would only wait for it and find the delivery done."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, jobs: JobQueue) -> None:
         self._uow, self._clock, self._jobs = uow, clock, jobs
 
     async def __call__(self, limit: int = 500) -> int:
         async with self._uow() as uow:
-            due = await uow.webhooks.due_deliveries(self._clock.now(), limit)
+            due = await uow.webhooks.due_deliveries(self._clock.now() - MISSING_AFTER, limit)
         for delivery in due:
             await schedule_delivery(self._jobs, delivery)
         return len(due)

@@ -18,7 +18,13 @@ from adapters.security import RandomSecrets
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
 from application.ports import OutboxEvent, WebhookResponse
-from application.webhook_deliveries import DELIVER_WEBHOOK, DeliverDueWebhooks, DeliverWebhook, FanOutEvent
+from application.webhook_deliveries import (
+    DELIVER_WEBHOOK,
+    MISSING_AFTER,
+    DeliverDueWebhooks,
+    DeliverWebhook,
+    FanOutEvent,
+)
 from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from domain.errors import NotFound, ValidationError
 from domain.webhook_deliveries import DeliveryStatus
@@ -285,6 +291,8 @@ async def test_deliveries_lost_between_commit_and_defer_are_requeued_once_due(wo
     await world.dispatch()()
     world.jobs.waiting.clear()  # the worker died before the delivery job was queued
     sweep = DeliverDueWebhooks(world.uow, world.clock, world.jobs)
+    assert await sweep() == 0  # just due: its job may be running right now
+    world.clock.advance(seconds=MISSING_AFTER.total_seconds())
     assert await sweep() == 1
     assert await sweep() == 1  # queued again, but the queueing lock keeps one copy waiting
     assert await world.run_due_jobs() == 1
