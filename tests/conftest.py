@@ -7,7 +7,6 @@ started once for the run. Each run migrates its own database, each test starts e
 
 from __future__ import annotations
 
-import functools
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -22,13 +21,15 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from adapters.memory.system import FrozenClock
 from adapters.postgres.database import embedded_database_url
 from adapters.postgres.migrate import migrate
-from adapters.security import Argon2PasswordHasher
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 
 pytest_plugins = ["smsc_peers"]  # the SMSC peers' fixtures: smsc_kind, start_smsc
 
-FAST_PASSWORD_HASHER = functools.partial(Argon2PasswordHasher, time_cost=1, memory_cost=1024, parallelism=1)
+# argon2id at its lowest cost, here and in every process the tests start: the same code path,
+# without ~120 ms of two cores per password (test_security holds the default cost to it).
+FAST_PASSWORD_HASH_COST = "m=1024,t=1,p=1"
+os.environ["UJUMBE_PASSWORD_HASH_COST"] = FAST_PASSWORD_HASH_COST
 
 # Tables whose rows are seeded by migrations and shared by all accounts.
 # Shared reference data: kept between tests, but put back as the migrations left it (a test that
@@ -113,6 +114,7 @@ def settings(clean_database: str, tmp_path: Path) -> Settings:
         webhooks_allow_private=True,
         simulator_dlr_delay=0,  # delivery reports are due at once; tests drain the job queue
         simulator_payment_delay=0,  # so are the simulated payers' answers
+        password_hash_cost=FAST_PASSWORD_HASH_COST,
     )
 
 
@@ -121,8 +123,6 @@ def container(settings: Settings, clock: FrozenClock) -> Container:
     c = Container()
     c.settings.override(providers.Object(settings))
     c.clock.override(providers.Object(clock))
-    # argon2id at its lowest cost: the same code path, without 200 ms per password.
-    c.password_hasher.override(providers.Singleton(FAST_PASSWORD_HASHER))
     return c
 
 

@@ -11,7 +11,7 @@ import os
 import secrets
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import jwt
 from argon2 import PasswordHasher, Type
@@ -61,12 +61,34 @@ def load_or_create_secret_key(configured: str | None, data_dir: Path) -> str:
     return key
 
 
-class Argon2PasswordHasher:
-    """argon2id; hashing runs in a thread so a login does not stall the event loop."""
+ARGON2_COST = "m=65536,t=3,p=4"  # memory in KiB, passes, lanes
 
-    def __init__(self, *, time_cost: int = 3, memory_cost: int = 65536, parallelism: int = 4) -> None:
-        self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_cost,
-                                      parallelism=parallelism, type=Type.ID)
+
+class Argon2Cost(TypedDict):
+    memory_cost: int
+    time_cost: int
+    parallelism: int
+
+
+def argon2_cost(text: str) -> Argon2Cost:
+    """`m=65536,t=3,p=4` (argon2's own notation, as a stored hash spells it) as PasswordHasher's
+    arguments; ValueError when it is not one argon2 accepts."""
+    try:
+        cost = {key.strip(): int(number) for key, number in (part.split("=") for part in text.split(","))}
+    except ValueError:
+        cost = {}
+    if set(cost) != {"m", "t", "p"} or min(cost.values()) < 1 or cost["m"] < 8 * cost["p"]:
+        raise ValueError(f"{text!r} is not an argon2 cost: write m=<KiB>,t=<passes>,p=<lanes>, each at least 1"
+                         f" and m at least 8 × p (the default is {ARGON2_COST})")
+    return Argon2Cost(memory_cost=cost["m"], time_cost=cost["t"], parallelism=cost["p"])
+
+
+class Argon2PasswordHasher:
+    """argon2id; hashing runs in a thread so a login does not stall the event loop. `cost` applies
+    to new hashes; a stored hash is verified at the cost written in it."""
+
+    def __init__(self, cost: str = ARGON2_COST) -> None:
+        self._hasher = PasswordHasher(**argon2_cost(cost), type=Type.ID)
         self._dummy: str | None = None
 
     async def hash(self, password: str) -> str:

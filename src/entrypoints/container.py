@@ -207,7 +207,7 @@ class Container(containers.DeclarativeContainer):
     secret_key = providers.Singleton(
         load_or_create_secret_key, settings.provided.secret_key, settings.provided.data_dir
     )
-    password_hasher = providers.Singleton(Argon2PasswordHasher)
+    password_hasher = providers.Singleton(Argon2PasswordHasher, settings.provided.password_hash_cost)
     access_tokens = providers.Singleton(JwtAccessTokens, secret_key=secret_key, clock=clock)
     secrets = providers.Singleton(RandomSecrets, secret_key=secret_key)
     # One budget store per container: memory by default, Redis when UJUMBE_REDIS_URL is set.

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.security import ARGON2_COST, argon2_cost
+
 
 def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() in {"1", "true", "yes", "on"}
@@ -42,6 +44,16 @@ def _log_format(value: str | None) -> str | None:
     if chosen not in LOG_FORMATS:
         raise ValueError(f"UJUMBE_LOG_FORMAT={value!r}: use 'json' (one object per line) or 'console'")
     return chosen
+
+
+def _password_hash_cost(value: str | None) -> str:
+    """Checked as the process starts, not at the first registration."""
+    cost = (value or "").strip() or ARGON2_COST
+    try:
+        argon2_cost(cost)
+    except ValueError as exc:
+        raise ValueError(f"UJUMBE_PASSWORD_HASH_COST: {exc}") from None
+    return cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +96,8 @@ class Settings:
     # masked unless `log_pii`.
     log_format: str | None = None
     log_pii: bool = False
+    # argon2id's cost for new password hashes (tests lower it; a stored hash keeps its own).
+    password_hash_cost: str = ARGON2_COST
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -117,4 +131,5 @@ class Settings:
             log_level=_log_level(env.get("UJUMBE_LOG_LEVEL")),
             log_format=_log_format(env.get("UJUMBE_LOG_FORMAT")),
             log_pii=_flag(env.get("UJUMBE_LOG_PII")),
+            password_hash_cost=_password_hash_cost(env.get("UJUMBE_PASSWORD_HASH_COST")),
         )

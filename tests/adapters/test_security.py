@@ -10,10 +10,12 @@ import pytest
 
 from adapters.memory.system import FrozenClock
 from adapters.security import (
+    ARGON2_COST,
     AesGcmSecretBox,
     Argon2PasswordHasher,
     JwtAccessTokens,
     RandomSecrets,
+    argon2_cost,
     base62,
     load_or_create_secret_key,
 )
@@ -23,13 +25,33 @@ SECRET = "s" * 48
 
 
 async def test_argon2id_hash_and_verify() -> None:
-    hasher = Argon2PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    hasher = Argon2PasswordHasher("m=1024,t=1,p=1")
     hashed = await hasher.hash("s3cret-pass")
-    assert hashed.startswith("$argon2id$") and "s3cret-pass" not in hashed
+    assert hashed.startswith("$argon2id$v=19$m=1024,t=1,p=1$") and "s3cret-pass" not in hashed
     assert await hasher.verify(hashed, "s3cret-pass")
     assert not await hasher.verify(hashed, "wrong-pass")
     assert not await hasher.verify("not a hash", "s3cret-pass")
     await hasher.verify_dummy("anything")
+
+
+async def test_new_hashes_take_the_default_cost_and_a_stored_hash_is_verified_at_its_own() -> None:
+    default = Argon2PasswordHasher()
+    hashed = await default.hash("s3cret-pass")
+    assert hashed.startswith(f"$argon2id$v=19${ARGON2_COST}$") and ARGON2_COST == "m=65536,t=3,p=4"
+    cheaper = Argon2PasswordHasher("m=2048,t=2,p=1")
+    assert await cheaper.verify(hashed, "s3cret-pass")  # the cost changed: old passwords still work
+    assert await default.verify(await cheaper.hash("s3cret-pass"), "s3cret-pass")
+
+
+@pytest.mark.parametrize("text", ["", "m=1024", "m=1024,t=1", "m=1024,t=1,p=1,x=2", "m=1024,t=0,p=1",
+                                  "m=8,t=1,p=2", "m=a,t=1,p=1", "m:1024,t:1,p:1", "t=1,p=1,q=1024"])
+def test_an_argon2_cost_argon2_would_refuse_is_refused_in_its_notation(text: str) -> None:
+    with pytest.raises(ValueError, match=r"m=<KiB>,t=<passes>,p=<lanes>"):
+        argon2_cost(text)
+
+
+def test_an_argon2_cost_reads_as_a_stored_hash_spells_it() -> None:
+    assert argon2_cost(" t=2 , m=19456,p=1") == {"memory_cost": 19456, "time_cost": 2, "parallelism": 1}
 
 
 def test_access_token_claims_and_expiry_follow_the_clock() -> None:

@@ -17,8 +17,8 @@ client's are, gives valid input to the contact operations a contact (and extra n
 exists, to verify-phone a code that was sent, and to a Google callback a live consent. No check is excluded from any operation and
 no finding is filtered; an operation reached only through links (a webhook's deliveries, its
 delete) is held to them by the assertion that every link was followed. The run is bounded:
-about 2.5 minutes on an idle machine before issue 11's contact, import, Google and campaign
-routes, 4 to 6 with them under the load of other test runs, and a subprocess that passes 10
+about 3 minutes beside the rest of `make test` (4.75 when every register and login hashed at
+argon2's production cost, before tests/conftest.py lowered it), and a subprocess that passes 10
 minutes fails the test.
 """
 

@@ -129,3 +129,16 @@ async def test_options_allows_every_method_of_the_path(client: AsyncTestClient, 
     refused = await client.put(path)
     assert refused.status_code == 405
     assert refused.headers["allow"] == allow  # the same list, in the same order
+
+
+async def test_new_password_hashes_take_the_configured_cost_and_a_bad_one_stops_the_start(
+        container: Container) -> None:
+    from adapters.security import ARGON2_COST
+    from entrypoints.settings import Settings
+
+    assert Settings.from_env({}).password_hash_cost == ARGON2_COST
+    assert Settings.from_env({"UJUMBE_PASSWORD_HASH_COST": "m=2048,t=2,p=1"}).password_hash_cost == "m=2048,t=2,p=1"
+    with pytest.raises(ValueError, match=r"^UJUMBE_PASSWORD_HASH_COST: 'm=2048' is not an argon2 cost"):
+        Settings.from_env({"UJUMBE_PASSWORD_HASH_COST": "m=2048"})
+    cost = container.settings().password_hash_cost
+    assert cost != ARGON2_COST and f"${cost}$" in await container.password_hasher().hash("s3cret-pass")
