@@ -36,7 +36,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Two test processes (pytest-xdist), each with its own embedded PostgreSQL and database: most of the
-# suite waits on servers, peers and subprocesses, so two share 2 cores well (about 7 minutes, against
+# suite waits on servers, peers and subprocesses, so two share 2 cores well (7–9 minutes, against
 # 12 in one). Skips are listed with their reasons, and the slowest tests, for the 10-minute budget.
 pytest: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m pytest -n 2 -rs --durations=15
