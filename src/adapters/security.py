@@ -62,6 +62,7 @@ def load_or_create_secret_key(configured: str | None, data_dir: Path) -> str:
 
 
 ARGON2_COST = "m=65536,t=3,p=4"  # memory in KiB, passes, lanes
+MAX_ARGON2_MEMORY_KIB = 4 * 1024 * 1024  # more, and every login would be a way to exhaust the host
 
 
 class Argon2Cost(TypedDict):
@@ -74,12 +75,14 @@ def argon2_cost(text: str) -> Argon2Cost:
     """`m=65536,t=3,p=4` (argon2's own notation, as a stored hash spells it) as PasswordHasher's
     arguments; ValueError when it is not one argon2 accepts."""
     try:
-        cost = {key.strip(): int(number) for key, number in (part.split("=") for part in text.split(","))}
+        pairs = [(key.strip(), int(number)) for key, number in (part.split("=") for part in text.split(","))]
     except ValueError:
-        cost = {}
-    if set(cost) != {"m", "t", "p"} or min(cost.values()) < 1 or cost["m"] < 8 * cost["p"]:
-        raise ValueError(f"{text!r} is not an argon2 cost: write m=<KiB>,t=<passes>,p=<lanes>, each at least 1"
-                         f" and m at least 8 × p (the default is {ARGON2_COST})")
+        pairs = []
+    cost = dict(pairs)
+    if (len(pairs) != 3 or set(cost) != {"m", "t", "p"} or min(cost.values()) < 1
+            or not 8 * cost["p"] <= cost["m"] <= MAX_ARGON2_MEMORY_KIB):
+        raise ValueError(f"{text!r} is not an argon2 cost: write m=<KiB>,t=<passes>,p=<lanes> once each, each at"
+                         f" least 1, m from 8 × p to {MAX_ARGON2_MEMORY_KIB} (4 GiB; the default is {ARGON2_COST})")
     return Argon2Cost(memory_cost=cost["m"], time_cost=cost["t"], parallelism=cost["p"])
 
 

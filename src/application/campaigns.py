@@ -124,15 +124,16 @@ class _Written:
         for recipient in chunk:
             text, seg = self._price(recipient)
             cost = credits_for_message(seg.parts)
+            batch = self.recipients // BATCH_SIZE + 1
+            self.recipients += 1  # counted as built: `add_messages` writes every message it is given
+            self.credits += cost
             yield Message(
                 account_id=campaign.account_id, id=self._ids.new_id(), to=recipient.phone, sender=self._sender,
                 body=text, encoding=seg.encoding.value, characters=seg.characters, sms_parts=seg.parts,
                 segments=seg.segments, credits_used=cost, cost=cost_text(cost), carrier=carrier_of(recipient.phone),
                 status=MessageStatus.PENDING, created_at=at, updated_at=at, requested_sender=self._requested,
-                campaign_id=campaign.id, campaign_batch=self.recipients // BATCH_SIZE + 1,
+                campaign_id=campaign.id, campaign_batch=batch,
             )
-            self.recipients += 1
-            self.credits += cost
 
 
 async def write_recipients(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, sender: str,

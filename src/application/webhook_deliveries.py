@@ -36,7 +36,8 @@ DELIVER_WEBHOOK = "deliver_webhook"  # job: {"account_id", "delivery_id"}
 REQUEST_TIMEOUT_SECONDS = 15.0
 # A job may start a little before its attempt is due by our clock (the queue keeps the database's).
 EARLY_GRACE = timedelta(seconds=2)
-# A delivery this late has lost its job: an attempt runs at most REQUEST_TIMEOUT_SECONDS.
+# A delivery this overdue has most likely lost its job. An attempt rarely takes this long; a copy
+# queued beside one that does waits on its lock (`webhook:<id>`), then finds the delivery done.
 MISSING_AFTER = timedelta(minutes=1)
 
 

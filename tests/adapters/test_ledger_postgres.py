@@ -158,3 +158,17 @@ async def test_a_unit_of_work_entered_again_writes_in_its_new_transaction(pool: 
     async with pool.connection() as conn:  # left without a commit: rolled back
         cur = await conn.execute("SELECT count(*) FROM ledger_entries WHERE account_id = %s", (ACCOUNT,))
         assert await cur.fetchone() == (1,)
+
+
+async def test_a_block_makes_only_the_repositories_it_uses_commit_and_rollback_included(
+        pool: AsyncConnectionPool) -> None:
+    """Counting what a commit wrote reads the repositories the block made, and makes no other."""
+    uow = PostgresUnitOfWork(pool)
+    async with uow:
+        await uow.ledger.post(ACCOUNT, grant(5, "made"), ids(103), T0)
+        await uow.commit()
+        await uow.rollback()
+        assert {name for name in vars(uow) if not name.startswith("_")} == {"ledger"}
+    async with uow:
+        await uow.commit()
+        assert {name for name in vars(uow) if not name.startswith("_")} == set()

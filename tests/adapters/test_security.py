@@ -44,14 +44,16 @@ async def test_new_hashes_take_the_default_cost_and_a_stored_hash_is_verified_at
 
 
 @pytest.mark.parametrize("text", ["", "m=1024", "m=1024,t=1", "m=1024,t=1,p=1,x=2", "m=1024,t=0,p=1",
-                                  "m=8,t=1,p=2", "m=a,t=1,p=1", "m:1024,t:1,p:1", "t=1,p=1,q=1024"])
-def test_an_argon2_cost_argon2_would_refuse_is_refused_in_its_notation(text: str) -> None:
+                                  "m=8,t=1,p=2", "m=a,t=1,p=1", "m:1024,t:1,p:1", "t=1,p=1,q=1024",
+                                  "m=1024,m=2048,t=1,p=1", "m=4194305,t=1,p=1"])
+def test_an_argon2_cost_argon2_would_refuse_or_the_host_could_not_afford_is_refused_in_its_notation(text: str) -> None:
     with pytest.raises(ValueError, match=r"m=<KiB>,t=<passes>,p=<lanes>"):
         argon2_cost(text)
 
 
 def test_an_argon2_cost_reads_as_a_stored_hash_spells_it() -> None:
     assert argon2_cost(" t=2 , m=19456,p=1") == {"memory_cost": 19456, "time_cost": 2, "parallelism": 1}
+    assert argon2_cost("m=4194304,t=1,p=1")["memory_cost"] == 4 * 1024 * 1024  # the most it takes
 
 
 def test_access_token_claims_and_expiry_follow_the_clock() -> None:

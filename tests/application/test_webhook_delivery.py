@@ -285,7 +285,7 @@ async def test_an_early_duplicate_job_does_not_attempt_before_time(world: World)
     assert len(world.sender.posts) == 1
 
 
-async def test_deliveries_lost_between_commit_and_defer_are_requeued_once_due(world: World) -> None:
+async def test_deliveries_lost_between_commit_and_defer_are_requeued_once_overdue(world: World) -> None:
     await world.register()(ACCOUNT, "https://a.example.com/")
     await world.emit()
     await world.dispatch()()

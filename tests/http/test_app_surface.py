@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 from litestar import Litestar
+from litestar._kwargs import KwargsModel
 from litestar.exceptions import LitestarDeprecationWarning
+from litestar.routes import HTTPRoute
 from litestar.testing import AsyncTestClient
 
 from entrypoints.container import Container
@@ -142,3 +144,18 @@ async def test_new_password_hashes_take_the_configured_cost_and_a_bad_one_stops_
         Settings.from_env({"UJUMBE_PASSWORD_HASH_COST": "m=2048"})
     cost = container.settings().password_hash_cost
     assert cost != ARGON2_COST and f"${cost}$" in await container.password_hasher().hash("s3cret-pass")
+
+
+def test_every_route_resolves_its_dependencies_one_after_another(container: Container) -> None:
+    """`resolve_one_at_a_time` rewrites what Litestar reads when it resolves a route's dependencies
+    (`KwargsModel.dependency_batches`, not public): if an upgrade renames or reshapes it, this fails
+    rather than the app quietly going back to a task group per request."""
+    app = create_app(container)
+    models = [model for route in app.routes if isinstance(route, HTTPRoute)
+              for _, model in route.route_handler_map.values()]
+    assert all(isinstance(model, KwargsModel) and "dependency_batches" in model.__slots__ for model in models)
+    batches = [batch for model in models for batch in model.dependency_batches]
+    assert batches and all(len(batch) == 1 for batch in batches)
+    send = next(model for route in app.routes if isinstance(route, HTTPRoute) and route.path == "/v1/sms"
+                for method, (_, model) in route.route_handler_map.items() if method == "POST")
+    assert len(send.dependency_batches) > 1  # principal and the use case, each in a batch of its own

@@ -84,7 +84,7 @@ class MemoryWebhooks:
         ]
         return history, len(found)
 
-    async def due_deliveries(self, now: datetime, limit: int) -> list[WebhookDelivery]:
+    async def due_deliveries(self, due_by: datetime, limit: int) -> list[WebhookDelivery]:
         due = [d for d in self._deliveries().values()
-               if d.status is DeliveryStatus.PENDING and d.next_attempt_at is not None and d.next_attempt_at <= now]
-        return sorted(due, key=lambda d: (d.next_attempt_at or now, d.id))[:limit]
+               if d.status is DeliveryStatus.PENDING and d.next_attempt_at is not None and d.next_attempt_at <= due_by]
+        return sorted(due, key=lambda d: (d.next_attempt_at or due_by, d.id))[:limit]

@@ -190,12 +190,17 @@ def _row(message: Message) -> tuple[Any, ...]:
 
 
 _STATUSES = {status.value: status for status in MessageStatus}
+_NAMES = tuple("to" if column == "to_number" else column for column in _COLUMNS)  # `_SELECT`'s
 
 
 def message_rows(cursor: AsyncCursor[Any]) -> RowMaker[Message]:
     """A row factory: rows of `_SELECT` (then `campaign_batch`, when selected) straight into
     messages, with no dict per row in between (a campaign reads every message twice: to hand it
-    over, and to apply its delivery report)."""
+    over, and to apply its delivery report). The columns are read by position, so their names are
+    checked once a result, against `_SELECT`'s."""
+    names = tuple(column.name for column in cursor.description or ())
+    if names and names not in (_NAMES, (*_NAMES, "campaign_batch")):
+        raise TypeError(f"message_rows reads the columns of _SELECT (then campaign_batch), not {names}")
 
     def message(values: Sequence[Any]) -> Message:
         (account_id, message_id, batch_id, campaign_id, to, sender, requested_sender, body, encoding, characters,

@@ -144,10 +144,13 @@ class PostgresUnitOfWork:
             self._metrics.credits_posted(posted)
         if orders:
             self._metrics.payment_orders_moved(orders)
-        if self.campaigns.written >= ANALYZE_AFTER:
+        campaigns: PostgresCampaigns | None = self.__dict__.get("campaigns")
+        if campaigns is not None and campaigns.written >= ANALYZE_AFTER:
+            campaigns.written = 0
             await self._analyze_messages()
-        if self.events.added and self._on_events_committed is not None:
-            self.events.added = 0
+        events: PostgresEventOutbox | None = self.__dict__.get("events")
+        if events is not None and events.added and self._on_events_committed is not None:
+            events.added = 0
             await self._on_events_committed()
 
     async def _analyze_messages(self) -> None:
@@ -157,7 +160,6 @@ class PostgresUnitOfWork:
         its 10% threshold), the statistics say almost no message is `pending` and none has the
         new campaign's values: the run's set-based statements then get plans that hash every
         pending message, or scan the whole table, for each batch of 1000."""
-        self.campaigns.written = 0
         try:
             async with autocommit(self.connection) as conn:
                 await conn.execute("ANALYZE messages")
@@ -166,15 +168,28 @@ class PostgresUnitOfWork:
 
     async def rollback(self) -> None:
         await self.connection.rollback()
-        self.events.added = 0
+        events: PostgresEventOutbox | None = self.__dict__.get("events")
+        if events is not None:
+            events.added = 0
         self._take_written()  # nothing of it to count
 
     def _take_written(self) -> tuple[list[Posting], list[PaymentOrder]]:
         """The ledger postings and payment orders this transaction wrote, forgotten here: its
-        commit counts them, its rollback drops them."""
-        written = [*self.ledger.posted, *self.messages.paid], self.payment_orders.moved
-        self.ledger.posted, self.messages.paid, self.payment_orders.moved = [], [], []
-        return written
+        commit counts them, its rollback drops them. Only the repositories this block made are
+        read (reading another would make it)."""
+        made = self.__dict__
+        ledger: PostgresLedger | None = made.get("ledger")
+        messages: PostgresMessages | None = made.get("messages")
+        payment_orders: PostgresPaymentOrders | None = made.get("payment_orders")
+        posted: list[Posting] = []
+        if ledger is not None:
+            posted, ledger.posted = ledger.posted, []
+        if messages is not None:
+            posted, messages.paid = [*posted, *messages.paid], []
+        orders: list[PaymentOrder] = []
+        if payment_orders is not None:
+            orders, payment_orders.moved = payment_orders.moved, []
+        return posted, orders
 
 
 _REPOSITORIES = frozenset(name for name, value in vars(PostgresUnitOfWork).items() if isinstance(value, _Repository))

@@ -138,10 +138,10 @@ class PostgresWebhooks:
         history = [DeliveryHistory(_delivery(row), attempts[row["id"]]) for row in rows]
         return history, int(count[0]["n"])
 
-    async def due_deliveries(self, now: datetime, limit: int) -> list[WebhookDelivery]:
+    async def due_deliveries(self, due_by: datetime, limit: int) -> list[WebhookDelivery]:
         rows = await self._all(
             f"{_DELIVERY} WHERE status = 'pending' AND next_attempt_at <= %s"
             " ORDER BY next_attempt_at LIMIT %s",
-            (now, limit),
+            (due_by, limit),
         )
         return [_delivery(row) for row in rows]

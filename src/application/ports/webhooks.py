@@ -98,8 +98,8 @@ class WebhookRepository(Protocol):
         """Newest first, each with its attempts (oldest first)."""
         ...
 
-    async def due_deliveries(self, now: datetime, limit: int) -> list[WebhookDelivery]:
-        """Pending deliveries whose next attempt is due, across accounts, oldest due first."""
+    async def due_deliveries(self, due_by: datetime, limit: int) -> list[WebhookDelivery]:
+        """Pending deliveries whose next attempt was due by `due_by`, across accounts, oldest due first."""
         ...
 
 

@@ -11,10 +11,16 @@
 -- (most messages) is found by walking `messages_log`, so the index by status leaves delivered
 -- messages out, and the report that delivers a message adds nothing to it.
 --
--- Like the migrations before it, this builds its indexes inside the migration's transaction,
--- which holds writes to `messages` until it commits.
+-- The new indexes are built first, under the SHARE lock of CREATE INDEX (reads of `messages` go
+-- on, writes wait until the migration commits); the old ones are dropped last, so DROP INDEX's
+-- ACCESS EXCLUSIVE lock, which stops reads too, is held only from there to the commit. On a
+-- large table, build the two indexes CONCURRENTLY by hand under the `_new` names before upgrading.
+-- The schema it leaves is the same as this migration's first version left.
+CREATE INDEX IF NOT EXISTS messages_by_recipient_new ON messages (to_number, account_id, created_at DESC);
+CREATE INDEX IF NOT EXISTS messages_by_status_new ON messages (account_id, status, created_at DESC)
+    WHERE status <> 'delivered';
 DROP INDEX messages_by_number;
 DROP INDEX messages_by_recipient;
-CREATE INDEX messages_by_recipient ON messages (to_number, account_id, created_at DESC);
 DROP INDEX messages_by_status;
-CREATE INDEX messages_by_status ON messages (account_id, status, created_at DESC) WHERE status <> 'delivered';
+ALTER INDEX messages_by_recipient_new RENAME TO messages_by_recipient;
+ALTER INDEX messages_by_status_new RENAME TO messages_by_status;
