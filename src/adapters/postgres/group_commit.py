@@ -10,11 +10,11 @@ The statement runs on the connection of one of the callers (the leader), which i
 already holds and leaves idle while it waits: no extra connection, so a pool whose connections
 are all held by waiting callers cannot deadlock. A caller that holds no connection (a read outside
 any unit of work: the API key's lookup) hands over the pool instead: only if it leads does it
-borrow a connection, for the group's statement, while holding no other. When the leader is done it hands the lead to
-the first caller still waiting. Each caller gets its own verdict (a value, or an exception for
-it alone); when a group's statement fails as a whole, its items are run again one by one, so an
-error belongs to the item that caused it. A leader cancelled mid-statement still lets its group
-finish, so no caller is told its write failed when it may have committed.
+borrow a connection, for the group's statement, while holding no other. When the leader is done
+it hands the lead to the first caller still waiting. Each caller gets its own verdict (a value,
+or an exception for it alone); when a group's statement fails as a whole, its items are run again
+one by one, so an error belongs to the item that caused it. A leader cancelled mid-statement
+still lets its group finish, so no caller is told its write failed when it may have committed.
 """
 
 from __future__ import annotations

@@ -64,6 +64,11 @@ class _Repository(Generic[R]):
         made = uow.__dict__[self._name] = self._make(uow, uow.connection)  # found there from now on
         return made
 
+    def made(self, uow: PostgresUnitOfWork) -> R | None:
+        """The repository if the block has made it, without making it (as reading it would)."""
+        made: R | None = uow.__dict__.get(self._name)
+        return made
+
 
 class PostgresUnitOfWork:
     """Borrows a connection for the block; repositories share it and never open their own."""
@@ -144,11 +149,11 @@ class PostgresUnitOfWork:
             self._metrics.credits_posted(posted)
         if orders:
             self._metrics.payment_orders_moved(orders)
-        campaigns: PostgresCampaigns | None = self.__dict__.get("campaigns")
+        campaigns = PostgresUnitOfWork.campaigns.made(self)
         if campaigns is not None and campaigns.written >= ANALYZE_AFTER:
             campaigns.written = 0
             await self._analyze_messages()
-        events: PostgresEventOutbox | None = self.__dict__.get("events")
+        events = PostgresUnitOfWork.events.made(self)
         if events is not None and events.added and self._on_events_committed is not None:
             events.added = 0
             await self._on_events_committed()
@@ -168,7 +173,7 @@ class PostgresUnitOfWork:
 
     async def rollback(self) -> None:
         await self.connection.rollback()
-        events: PostgresEventOutbox | None = self.__dict__.get("events")
+        events = PostgresUnitOfWork.events.made(self)
         if events is not None:
             events.added = 0
         self._take_written()  # nothing of it to count
@@ -177,10 +182,9 @@ class PostgresUnitOfWork:
         """The ledger postings and payment orders this transaction wrote, forgotten here: its
         commit counts them, its rollback drops them. Only the repositories this block made are
         read (reading another would make it)."""
-        made = self.__dict__
-        ledger: PostgresLedger | None = made.get("ledger")
-        messages: PostgresMessages | None = made.get("messages")
-        payment_orders: PostgresPaymentOrders | None = made.get("payment_orders")
+        ledger = PostgresUnitOfWork.ledger.made(self)
+        messages = PostgresUnitOfWork.messages.made(self)
+        payment_orders = PostgresUnitOfWork.payment_orders.made(self)
         posted: list[Posting] = []
         if ledger is not None:
             posted, ledger.posted = ledger.posted, []
