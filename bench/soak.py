@@ -296,6 +296,12 @@ async def settle_campaigns(url: str, limit_s: float) -> tuple[dict[str, int], fl
             await asyncio.sleep(0.5)
 
 
+def database_mb(url: str) -> float:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT pg_database_size(current_database())").fetchone()
+    return (row[0] if row else 0) / 2**20
+
+
 def audit(data_dir: Path, env_extra: dict[str, str]) -> tuple[str, bool]:
     """`ujumbe audit --json` on the run's database: (what to print, whether the run may pass)."""
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": "", **env_extra}
@@ -390,14 +396,17 @@ async def main() -> int:
             accounts = await make_accounts(url, data_dir, args.accounts, credits=10_000_000)
             cpu = CpuMeter(server.pid, data_dir)
             memory = MemoryMeter(server.pid, postmaster_of(url, data_dir))
+            size0_mb = database_mb(url)
 
-            print(f"warm-up: {args.warmup:.0f} s", file=sys.stderr)
-            tally = Tally()
-            await mix(base, accounts, args.concurrency, args.warmup, args.max_requests, args.timeout, args.seed, tally)
+            # The ceiling first, while the job worker is idle: after the warm-up it would still be
+            # applying delivery reports and running campaigns, on the same cores and counted as the server's.
             print("ceiling: GET /v1/templates, 5 s", file=sys.stderr)
+            tally = Tally()
             ceiling_cpu0 = cpu.sample()[0]
             ceiling_rate, ceiling_latencies = await ceiling(base, args.concurrency, 5, tally)
             ceiling_cpu_ms = (cpu.sample()[0] - ceiling_cpu0) * 1000 / max(1, len(ceiling_latencies))
+            print(f"warm-up: {args.warmup:.0f} s", file=sys.stderr)
+            await mix(base, accounts, args.concurrency, args.warmup, args.max_requests, args.timeout, args.seed, tally)
             warm_errors, warm_unexpected = list(tally.server_errors), list(tally.unexpected)
 
             print(f"load: {args.duration:.0f} s, {args.concurrency} clients, {args.accounts} accounts", file=sys.stderr)
@@ -416,6 +425,7 @@ async def main() -> int:
             await sampler
             timeline.append(memory.sample())
 
+            size_mb = database_mb(url)
             print("waiting for the campaigns to finish (at most 120 s)", file=sys.stderr)
             campaigns, settle_s = await settle_campaigns(url, 120)
             print("ujumbe audit --json", file=sys.stderr)
@@ -455,7 +465,8 @@ async def main() -> int:
         f"{args.pg_memory_bound:>9.0f}",
         f"{'PostgreSQL RSS (sum)':<28}{first.pg_rss_mb:>9.1f}{last.pg_rss_mb:>9.1f}"
         f"{last.pg_rss_mb - first.pg_rss_mb:>+9.1f}",
-        f"memory: {'flat (within the bounds)' if memory_ok else 'GREW PAST A BOUND'}",
+        f"memory: {'flat (within the bounds)' if memory_ok else 'GREW PAST A BOUND'}; the database grew from "
+        f"{size0_mb:.0f} MB (accounts made) to {size_mb:.0f} MB",
         "",
         f"server errors (5xx, dropped, > {args.timeout:.0f} s): {len(errors)}; other unexpected answers: "
         f"{len(unexpected)}",
@@ -475,7 +486,7 @@ async def main() -> int:
             "windows": [{"per_second": r, "p99_ms": p} for r, p in rates],
             "memory_mb": {"server_rss": [first.server_rss_mb, last.server_rss_mb],
                           "pg_pss": [first.pg_pss_mb, last.pg_pss_mb], "pg_rss": [first.pg_rss_mb, last.pg_rss_mb]},
-            "campaigns": campaigns, "audit_ok": audit_ok,
+            "database_mb": [size0_mb, size_mb], "campaigns": campaigns, "audit_ok": audit_ok,
         }, indent=2))
     failed = [reason for reason, bad in (("server errors", errors), ("unexpected answers", unexpected),
                                          ("memory past its bound", not memory_ok),
