@@ -59,6 +59,7 @@ FAST_PASSWORD_HASH_COST = "m=1024,t=1,p=1"
 PASSWORD = "soak-password"
 CONTACTS_PER_LIST = 20
 BULK_SIZE = 50
+TOKEN_REFRESH_S = 600
 
 # operation -> share of the requests
 MIX = {
@@ -74,6 +75,7 @@ MIX = {
 @dataclass
 class Account:
     id: str
+    email: str
     key: str
     token: str
     list_id: str
@@ -172,12 +174,19 @@ def postmaster_of(url: str, data_dir: Path) -> Callable[[], int]:
 
 # --- setup ---------------------------------------------------------------------------------
 
-async def make_accounts(url: str, data_dir: Path, count: int, credits: int) -> list[Account]:
-    """Enterprise accounts through the use cases (the same secret key as the server's: same
-    data directory), each with an API key, a JWT, credits and a list of contacts."""
+def bench_container(url: str, data_dir: Path) -> Container:
+    """The use cases on the server's database, with its secret key (the same data directory), so
+    the tokens they issue are the server's."""
     container = Container()
     container.settings.override(providers.Object(Settings(
         database_url=url, data_dir=data_dir, password_hash_cost=FAST_PASSWORD_HASH_COST)))
+    return container
+
+
+async def make_accounts(url: str, data_dir: Path, count: int, credits: int) -> list[Account]:
+    """Enterprise accounts through the use cases, each with an API key, a JWT, credits and a list
+    of contacts."""
+    container = bench_container(url, data_dir)
     await container.pool().open(wait=True)
     try:
         made = []
@@ -189,10 +198,29 @@ async def make_accounts(url: str, data_dir: Path, count: int, credits: int) -> l
             await container.grant_credits()(Grant(account.id, credits))
             tokens = await container.log_in()(email, PASSWORD)
             list_id = seed_contacts(url, account.id, CONTACTS_PER_LIST)
-            made.append(Account(account.id, key.key, tokens.access_token, list_id))
+            made.append(Account(account.id, email, key.key, tokens.access_token, list_id))
         return made
     finally:
         await container.pool().close()
+
+
+async def keep_tokens_fresh(url: str, data_dir: Path, accounts: list[Account], stop_event: asyncio.Event) -> None:
+    """A new access token for every account every ten minutes (they last fifteen), for runs longer
+    than that."""
+    while True:
+        try:
+            await asyncio.wait_for(stop_event.wait(), TOKEN_REFRESH_S)
+            return
+        except TimeoutError:
+            pass
+        container = bench_container(url, data_dir)
+        await container.pool().open(wait=True)
+        try:
+            for account in accounts:
+                account.token = (await container.log_in()(account.email, PASSWORD)).access_token
+        finally:
+            await container.pool().close()
+        print(f"access tokens renewed ({len(accounts)} accounts)", file=sys.stderr)
 
 
 # --- the load ------------------------------------------------------------------------------
@@ -405,6 +433,8 @@ async def main() -> int:
             ceiling_cpu0 = cpu.sample()[0]
             ceiling_rate, ceiling_latencies = await ceiling(base, args.concurrency, 5, tally)
             ceiling_cpu_ms = (cpu.sample()[0] - ceiling_cpu0) * 1000 / max(1, len(ceiling_latencies))
+            stop_refreshing = asyncio.Event()
+            refresher = asyncio.create_task(keep_tokens_fresh(url, data_dir, accounts, stop_refreshing))
             print(f"warm-up: {args.warmup:.0f} s", file=sys.stderr)
             await mix(base, accounts, args.concurrency, args.warmup, args.max_requests, args.timeout, args.seed, tally)
             warm_errors, warm_unexpected = list(tally.server_errors), list(tally.unexpected)
@@ -422,7 +452,8 @@ async def main() -> int:
             client_cpu = time.process_time() - client_cpu0
             server_cpu1, pg_cpu1 = cpu.sample()
             stop_sampling.set()
-            await sampler
+            stop_refreshing.set()
+            await asyncio.gather(sampler, refresher)
             timeline.append(memory.sample())
 
             size_mb = database_mb(url)
@@ -468,7 +499,7 @@ async def main() -> int:
         f"memory: {'flat (within the bounds)' if memory_ok else 'GREW PAST A BOUND'}; the database grew from "
         f"{size0_mb:.0f} MB (accounts made) to {size_mb:.0f} MB",
         "",
-        f"server errors (5xx, dropped, > {args.timeout:.0f} s): {len(errors)}; other unexpected answers: "
+        f"server errors (5xx, dropped, > {args.timeout:g} s): {len(errors)}; other unexpected answers: "
         f"{len(unexpected)}",
         *[f"  {e}" for e in (errors + unexpected)[:10]],
         f"campaigns created: {tally.campaigns} (+ warm-up); by status after {settle_s:.0f} s: "
