@@ -18,12 +18,12 @@ NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 
 # The lock first, every file checked against its hash, then ujumbe itself without resolving
-# anything more; `pip check` then catches a runtime dependency added to pyproject.toml but not
+# anything more (and with the locked hatchling, not one fetched for an isolated build); `pip check` then catches a runtime dependency added to pyproject.toml but not
 # locked (tests/test_lock.py checks the dev ones too).
 $(STAMP): pyproject.toml $(LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --require-hashes -r $(LOCK)
-	$(PIP) install --quiet --no-deps -e .
+	$(PIP) install --quiet --no-deps --no-build-isolation -e .
 	@if $(PIP) check | grep '^ujumbe '; then echo "$(LOCK) does not match pyproject.toml: run make lock"; exit 1; fi
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 
