@@ -5,17 +5,42 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+# Every dependency, runtime and dev, pinned with its hashes for Python 3.11 on Linux x86_64
+# (`make lock` writes it from pyproject.toml); the install stamp changes with either file.
+LOCK   := requirements.lock
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d' ' -f1)
 SMSC   := tests/smsc
 # node-smpp, one of the two SMSC peers the SMPP tests run against, installed from its committed lock file.
 NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: install serve test lint typecheck pytest docs docs-check bench clean
+.PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean
 
-$(STAMP): pyproject.toml
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+
+# The lock first, every file checked against its hash, then ujumbe itself without resolving
+# anything more (and with the locked hatchling, not one fetched for an isolated build); `pip check` then catches a runtime dependency added to pyproject.toml but not
+# locked (tests/test_lock.py checks the dev ones too).
+$(STAMP): pyproject.toml $(LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PIP) install --quiet --require-hashes -r $(LOCK)
+	$(PIP) install --quiet --no-deps --no-build-isolation -e .
+	@if $(PIP) check | grep '^ujumbe '; then echo "$(LOCK) does not match pyproject.toml: run make lock"; exit 1; fi
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
+
+# Re-resolve $(LOCK) from pyproject.toml (runtime + dev), keeping the pins that still fit;
+# `make lock LOCK_FLAGS=--upgrade` takes the newest versions allowed instead. A second or two.
+# Not after $(STAMP): that one refuses a lock that lacks what pyproject.toml asks for.
+lock:
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@test -x $(BIN)/uv || $(PIP) install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/uv pip compile pyproject.toml --extra dev --generate-hashes --python-version 3.11 \
+		--python-platform x86_64-unknown-linux-gnu --custom-compile-command "make lock" \
+		--quiet --output-file $(LOCK) $(LOCK_FLAGS)
+
+# Known vulnerabilities in the locked versions, from the PyPI advisory database online (not in
+# `make test`); --strict: a package it could not look up fails it, rather than passing unchecked.
+audit-deps: $(STAMP)
+	$(BIN)/pip-audit --strict --disable-pip --require-hashes --progress-spinner off -r $(LOCK)
 
 $(NODE_STAMP): $(SMSC)/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
@@ -61,6 +86,11 @@ bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/contact_import.py
 	$(BIN)/python bench/campaign.py
 	$(BIN)/python bench/smpp_bench.py  # against the node-smpp peer (npm ci --prefix tests/smsc)
+	$(BIN)/python bench/soak.py --duration 300
+
+# 100 accounts on the API for 5 minutes (bench/README.md); `bench/soak.py` alone runs 30 s.
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py --duration 300
 
 clean:
 	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules site docs/api/openapi.json

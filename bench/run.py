@@ -167,18 +167,19 @@ def free_port() -> int:
 
 
 def start_server(data_dir: Path, port: int, workers: int, src: list[Path] | None = None,
-                 env_extra: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+                 env_extra: dict[str, str] | None = None, *, job_worker: bool = False) -> subprocess.Popen[bytes]:
     """`ujumbe serve --no-worker` on the embedded database in `data_dir`; its output goes to
     `data_dir/server.log` (a pipe nobody reads would block it once full). `src`: serve that
     source tree (a baseline revision) instead of this one. `env_extra`: more settings (the
-    SMPP bench's `UJUMBE_GATEWAY`)."""
+    SMPP bench's `UJUMBE_GATEWAY`, or `UJUMBE_DATABASE_URL`). `job_worker`: with its in-process
+    job worker (plain `ujumbe serve`)."""
     env = {**os.environ, "UJUMBE_DATA_DIR": str(data_dir), "UJUMBE_DATABASE_URL": "", **(env_extra or {})}
     if src is not None:  # ahead of this tree's editable install on sys.path
         env["PYTHONPATH"] = os.pathsep.join([*map(str, src), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     with open(data_dir / "server.log", "ab") as log:
         return subprocess.Popen(
-            [sys.executable, "-m", "entrypoints.cli.main", "serve", "--no-worker", "--host", "127.0.0.1",
-             "--port", str(port), "--workers", str(workers)],
+            [sys.executable, "-m", "entrypoints.cli.main", "serve", *([] if job_worker else ["--no-worker"]),
+             "--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)],
             env=env, stdout=log, stderr=subprocess.STDOUT,
         )
 
@@ -240,10 +241,15 @@ class LeanClient:
             writer.close()
 
     async def post(self, path: str, headers: dict[str, str], body: object) -> tuple[int, bytes]:
-        payload = json.dumps(body).encode()
+        return await self.request("POST", path, headers, body)
+
+    async def request(self, method: str, path: str, headers: dict[str, str],
+                      body: object = None) -> tuple[int, bytes]:
+        payload = b"" if body is None else json.dumps(body).encode()
         head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        request = (f"POST {path} HTTP/1.1\r\nHost: {self._host}\r\nContent-Type: application/json\r\n"
-                   f"Content-Length: {len(payload)}\r\n{head}\r\n").encode() + payload
+        if body is not None:
+            head = f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n{head}"
+        request = f"{method} {path} HTTP/1.1\r\nHost: {self._host}\r\n{head}\r\n".encode() + payload
         reader, writer = await self._idle.get()
         try:
             writer.write(request)
