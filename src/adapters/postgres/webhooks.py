@@ -155,11 +155,12 @@ def seal_plain_secrets(conn: Connection, box: SecretBox | None) -> int:
         "SELECT account_id::text, id, sealed_secret FROM webhook_endpoints WHERE starts_with(sealed_secret, %s)",
         (STANDARD_SECRET_PREFIX,),
     ).fetchall()
-    if plain and box is None:
+    if not plain:
+        return 0
+    if box is None:
         raise RuntimeError(f"{len(plain)} webhook signing secret(s) to seal: migrate with the service's secret key"
                            " (ujumbe migrate, or ujumbe serve)")
     for account_id, endpoint_id, secret in plain:
-        assert box is not None
         conn.execute("UPDATE webhook_endpoints SET sealed_secret = %s WHERE account_id = %s AND id = %s",
                      (box.seal(secret, account_id), account_id, endpoint_id))
     return len(plain)
