@@ -1,5 +1,5 @@
 """Passwords (argon2id), access tokens (JWT, HS256), random secrets and their digests, sealed
-third-party tokens (AES-GCM)."""
+secrets (AES-GCM), and the key each of those uses, derived from the service secret key."""
 
 from __future__ import annotations
 
@@ -42,22 +42,56 @@ def base62(data: bytes) -> str:
     return "".join(reversed(digits)).rjust(width, "0")
 
 
+# HMAC-SHA256 and AES-256 keys are 32 bytes: a shorter service secret would be the weakest link.
+MIN_SECRET_KEY_BYTES = 32
+
+# One key per purpose, each derived from the service secret key under its own label, so a key
+# that leaks from one use (a JWT key in a debugger, say) opens neither the others nor the secret.
+ACCESS_TOKEN_KEY = b"ujumbe access tokens"
+KEYED_DIGEST_KEY = b"ujumbe keyed digests"
+# The label the first sealed Google tokens were derived under: changing it would leave them shut.
+SEALING_KEY = b"ujumbe sealed third-party tokens"
+
+
+def short_secret_key(secret_key: str) -> str | None:
+    """Why `secret_key` is too short to derive keys from, or None."""
+    size = len(secret_key.encode())
+    if size >= MIN_SECRET_KEY_BYTES:
+        return None
+    return (f"is {size} bytes; it needs at least {MIN_SECRET_KEY_BYTES} (e.g. the output of"
+            " python -c 'import secrets; print(secrets.token_urlsafe(48))')")
+
+
+def derive_key(secret_key: str, purpose: bytes) -> bytes:
+    """The 32-byte key for one `purpose` (HKDF-SHA256 of the service secret key)."""
+    if reason := short_secret_key(secret_key):
+        raise ValueError(f"the service secret key {reason}")
+    return HKDF(algorithm=SHA256(), length=32, salt=None, info=purpose).derive(secret_key.encode())
+
+
 def load_or_create_secret_key(configured: str | None, data_dir: Path) -> str:
     """`UJUMBE_SECRET_KEY`, or a key generated once and kept in the data directory."""
     if configured:
         return configured
     path = data_dir / "secret_key"
     if path.exists():
-        return path.read_text("utf-8").strip()
+        return _kept_key(path)
     data_dir.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(48)
     try:
         # O_EXCL: of two processes starting together, one writes and both read its key.
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return path.read_text("utf-8").strip()
+        return _kept_key(path)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(key)
+    return key
+
+
+def _kept_key(path: Path) -> str:
+    key = path.read_text("utf-8").strip()
+    if reason := short_secret_key(key):
+        raise ValueError(f"the secret key in {path} {reason}")
     return key
 
 
@@ -113,10 +147,11 @@ class Argon2PasswordHasher:
 
 
 class JwtAccessTokens:
-    """HS256 access tokens; expiry is checked against the Clock port, not the wall clock."""
+    """HS256 access tokens under their own derived key; expiry is checked against the Clock port,
+    not the wall clock."""
 
     def __init__(self, secret_key: str, clock: Clock) -> None:
-        self._key = secret_key
+        self._key = derive_key(secret_key, ACCESS_TOKEN_KEY)
         self._clock = clock
 
     def issue(self, account_id: str) -> str:
@@ -152,7 +187,7 @@ class RandomSecrets:
     """Random secrets from `secrets`, and how they are stored."""
 
     def __init__(self, secret_key: str) -> None:
-        self._key = secret_key.encode()
+        self._key = derive_key(secret_key, KEYED_DIGEST_KEY)
 
     def api_key(self) -> str:
         return API_KEY_SCHEME + base62(secrets.token_bytes(32))
@@ -177,16 +212,14 @@ class RandomSecrets:
 
 
 class AesGcmSecretBox:
-    """AES-256-GCM under a key derived (HKDF-SHA256) from the service secret key; the account id
-    is the associated data, so a sealed token moved to another account's row does not open.
+    """AES-256-GCM under the sealing key derived from the service secret key; the account id
+    is the associated data, so a sealed secret moved to another account's row does not open.
     A box is `v1.` + base64url(12-byte nonce + ciphertext + tag)."""
 
     _VERSION = "v1."
 
     def __init__(self, secret_key: str) -> None:
-        key = HKDF(algorithm=SHA256(), length=32, salt=None,
-                   info=b"ujumbe sealed third-party tokens").derive(secret_key.encode())
-        self._aead = AESGCM(key)
+        self._aead = AESGCM(derive_key(secret_key, SEALING_KEY))
 
     def seal(self, secret: str, account_id: str) -> str:
         nonce = os.urandom(12)

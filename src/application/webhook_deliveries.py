@@ -22,11 +22,13 @@ from application.ports import (
     Metrics,
     NO_METRICS,
     OutboxEvent,
+    SecretBox,
     UnitOfWork,
     UnitOfWorkFactory,
     WebhookAttempt,
     WebhookDelivery,
     WebhookEndpoint,
+    WebhookResponse,
     WebhookSender,
 )
 from domain.webhook_deliveries import DeliveryStatus, after_attempt
@@ -39,6 +41,8 @@ EARLY_GRACE = timedelta(seconds=2)
 # A delivery this overdue has most likely lost its job. An attempt rarely takes this long; a copy
 # queued beside one that does waits on its lock (`webhook:<id>`), then finds the delivery done.
 MISSING_AFTER = timedelta(minutes=1)
+# The endpoint's secret does not open (the service secret key changed): nothing goes out unsigned.
+SECRET_UNREADABLE = "signing_secret_unreadable"
 
 
 def event_payload(event: OutboxEvent) -> dict[str, Any]:
@@ -101,10 +105,10 @@ class DeliverWebhook:
     (at-least-once: receivers de-duplicate by event id).
     """
 
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, sender: WebhookSender, jobs: JobQueue,
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, sender: WebhookSender, jobs: JobQueue, box: SecretBox,
                  jitter: Callable[[], float] = random.random, metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._sender, self._jobs, self._jitter = uow, clock, sender, jobs, jitter
-        self._metrics = metrics
+        self._box, self._metrics = box, metrics
 
     async def __call__(self, account_id: str, delivery_id: str) -> WebhookDelivery | None:
         async with self._uow() as uow:
@@ -124,9 +128,15 @@ class DeliverWebhook:
         now = self._clock.now()
         timestamp = int(now.timestamp())
         body = encode_body(delivery.payload)
-        response = await self._sender.post(
-            endpoint.url, body, signed_headers(endpoint.secret, delivery.event_id, timestamp, body)
-        )
+        try:
+            secret = self._box.open(endpoint.sealed_secret, account_id)
+        except ValueError:
+            # Counted as an attempt without an answer: the retries go on, and succeed once the
+            # service runs with the key the secret was sealed under again.
+            response = WebhookResponse(status_code=None, error=SECRET_UNREADABLE)
+        else:
+            headers = signed_headers(secret, delivery.event_id, timestamp, body)
+            response = await self._sender.post(endpoint.url, body, headers)
         done = self._clock.now()
         attempts = delivery.attempts + 1
         step = after_attempt(attempts, response.status_code, done - delivery.created_at, self._jitter)

@@ -6,11 +6,13 @@ How events reach the endpoints, signed and retried, is `application.webhook_deli
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from application.ports import (
     Clock,
     DeliveryHistory,
     IdGenerator,
+    SecretBox,
     Secrets,
     UnitOfWorkFactory,
     WebhookEndpoint,
@@ -30,16 +32,33 @@ class DeliveryPage:
     total: int
 
 
-class RegisterWebhook:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, secrets: Secrets,
-                 sender: WebhookSender) -> None:
-        self._uow, self._clock, self._ids, self._secrets, self._sender = uow, clock, ids, secrets, sender
+@dataclass(frozen=True, slots=True)
+class RegisteredWebhook:
+    """A new endpoint as its owner sees it, this once: with its signing secret in the clear."""
 
-    async def __call__(self, account_id: str, url: str, events: list[str] | None = None) -> WebhookEndpoint:
+    id: str
+    url: str
+    events: tuple[str, ...]
+    secret: str
+    enabled: bool
+    created_at: datetime
+
+
+class RegisterWebhook:
+    """A new endpoint with a new signing secret, stored sealed: a copy of the database alone
+    cannot sign (forge) a delivery."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, secrets: Secrets,
+                 sender: WebhookSender, box: SecretBox) -> None:
+        self._uow, self._clock, self._ids, self._secrets, self._sender = uow, clock, ids, secrets, sender
+        self._box = box
+
+    async def __call__(self, account_id: str, url: str, events: list[str] | None = None) -> RegisteredWebhook:
         url = validate_url(url)
+        secret = self._secrets.webhook_secret()
         endpoint = WebhookEndpoint(
             id=self._ids.new_id(), account_id=account_id, url=url, events=validate_events(events),
-            secret=self._secrets.webhook_secret(), created_at=self._clock.now(),
+            sealed_secret=self._box.seal(secret, account_id), created_at=self._clock.now(),
         )
         if refusal := await self._sender.refusal(url):
             raise ValidationError(f"The url is refused: {refusal}.", field="url")
@@ -50,7 +69,8 @@ class RegisterWebhook:
                 )
             await uow.webhooks.add_endpoint(endpoint)
             await uow.commit()
-        return endpoint
+        return RegisteredWebhook(endpoint.id, endpoint.url, endpoint.events, secret, endpoint.enabled,
+                                 endpoint.created_at)
 
 
 class ListWebhooks:

@@ -210,6 +210,8 @@ class Container(containers.DeclarativeContainer):
     password_hasher = providers.Singleton(Argon2PasswordHasher, settings.provided.password_hash_cost)
     access_tokens = providers.Singleton(JwtAccessTokens, secret_key=secret_key, clock=clock)
     secrets = providers.Singleton(RandomSecrets, secret_key=secret_key)
+    # seals what is kept at rest: third-party tokens, webhook signing secrets
+    secret_box = providers.Singleton(AesGcmSecretBox, secret_key)
     # One budget store per container: memory by default, Redis when UJUMBE_REDIS_URL is set.
     rate_limiter = providers.Singleton(LimitsRateLimiter, settings.provided.redis_url)
     register_account = providers.Factory(
@@ -321,13 +323,15 @@ class Container(containers.DeclarativeContainer):
         HttpxWebhookSender, allow_private=settings.provided.webhooks_allow_private
     )
     register_webhook = providers.Factory(
-        RegisterWebhook, uow=uow.provider, clock=clock, ids=ids, secrets=secrets, sender=webhook_sender
+        RegisterWebhook, uow=uow.provider, clock=clock, ids=ids, secrets=secrets, sender=webhook_sender,
+        box=secret_box,
     )
     list_webhooks = providers.Factory(ListWebhooks, uow=uow.provider)
     delete_webhook = providers.Factory(DeleteWebhook, uow=uow.provider)
     list_webhook_deliveries = providers.Factory(ListWebhookDeliveries, uow=uow.provider)
     deliver_webhook = providers.Factory(
-        DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue, metrics=metrics
+        DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue, box=secret_box,
+        metrics=metrics,
     )
     deliver_due_webhooks = providers.Factory(DeliverDueWebhooks, uow=uow.provider, clock=clock, jobs=job_queue)
     check_low_balance = providers.Factory(CheckLowBalance, clock=clock, ids=ids)
@@ -390,7 +394,6 @@ class Container(containers.DeclarativeContainer):
     add_contact_phone = providers.Factory(AddContactPhone, uow=uow.provider, clock=clock, ids=ids)
     delete_contact_phone = providers.Factory(DeleteContactPhone, uow=uow.provider, clock=clock)
     # the external contacts import (Google), behind UJUMBE_FEATURE_GOOGLE_CONTACTS
-    secret_box = providers.Singleton(AesGcmSecretBox, secret_key)
     google_contacts = providers.Singleton(GoogleContacts, providers.Singleton(_google_endpoints, settings))
     get_google_connection = providers.Factory(GetGoogleConnection, uow=uow.provider)
     connect_google = providers.Factory(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from adapters.security import ARGON2_COST, argon2_cost
+from adapters.security import ARGON2_COST, argon2_cost, short_secret_key
 
 
 def _flag(value: str | None) -> bool:
@@ -54,6 +54,15 @@ def _password_hash_cost(value: str | None) -> str:
     except ValueError as exc:
         raise ValueError(f"UJUMBE_PASSWORD_HASH_COST: {exc}") from None
     return cost
+
+
+def _secret_key(value: str | None) -> str | None:
+    """Refused as the process starts when too short to derive the service's keys from."""
+    if not value:
+        return None
+    if reason := short_secret_key(value):
+        raise ValueError(f"UJUMBE_SECRET_KEY {reason}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +114,7 @@ class Settings:
         return cls(
             database_url=env.get("UJUMBE_DATABASE_URL") or None,
             data_dir=Path(env.get("UJUMBE_DATA_DIR") or ".ujumbe"),
-            secret_key=env.get("UJUMBE_SECRET_KEY") or None,
+            secret_key=_secret_key(env.get("UJUMBE_SECRET_KEY")),
             redis_url=env.get("UJUMBE_REDIS_URL") or None,
             gateway=env.get("UJUMBE_GATEWAY") or "simulator",
             mobile_money=(env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip(),

@@ -131,7 +131,7 @@ async def test_a_runs_message_events_are_recorded_for_an_endpoint_taking_them_an
     if taken:
         async with backend.uow() as uow:
             await uow.webhooks.add_endpoint(WebhookEndpoint(
-                id=ids(50), account_id=ACCOUNT, url="https://hooks.example.com/", events=taken, secret="whsec_x",
+                id=ids(50), account_id=ACCOUNT, url="https://hooks.example.com/", events=taken, sealed_secret="v1.sealed",
                 created_at=T0))
             await uow.commit()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())

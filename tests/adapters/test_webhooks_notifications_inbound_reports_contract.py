@@ -35,7 +35,7 @@ async def accounts(backend) -> None:
 
 def endpoint(n: int, account: str = ACCOUNT, events: tuple[str, ...] = ("message.sent",)) -> WebhookEndpoint:
     return WebhookEndpoint(id=ids(10 + n), account_id=account, url=f"https://h{n}.example.com/", events=events,
-                           secret=f"whsec_{n}", created_at=T0 + timedelta(seconds=n))
+                           sealed_secret=f"v1.sealed-{n}", created_at=T0 + timedelta(seconds=n))
 
 
 def delivery(n: int, endpoint_n: int = 1, event_n: int = 1) -> WebhookDelivery:

@@ -76,7 +76,7 @@ class World:
         async with self.uow() as uow:
             await uow.webhooks.add_endpoint(WebhookEndpoint(
                 id=self.ids.new_id(), account_id=ACCOUNT, url="https://hooks.example.com/", events=tuple(sorted(events)),
-                secret="whsec_test", created_at=self.clock.now(), enabled=enabled))
+                sealed_secret="v1.sealed", created_at=self.clock.now(), enabled=enabled))
             await uow.commit()
 
     async def fund(self, credits: int = 100, *, subscribed: bool = True) -> None:

@@ -14,13 +14,14 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from adapters.security import RandomSecrets
+from adapters.security import AesGcmSecretBox, RandomSecrets
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
 from application.ports import OutboxEvent, WebhookResponse
 from application.webhook_deliveries import (
     DELIVER_WEBHOOK,
     MISSING_AFTER,
+    SECRET_UNREADABLE,
     DeliverDueWebhooks,
     DeliverWebhook,
     FanOutEvent,
@@ -33,6 +34,7 @@ from tests_support import ids
 
 ACCOUNT = ids(1)
 OTHER = ids(2)
+SERVICE_KEY = "k" * 48
 
 
 @dataclass
@@ -92,6 +94,7 @@ class World:
         self.ids = SequentialIds()
         self.jobs = RecordingJobs()
         self.sender = ScriptedSender()
+        self.box = AesGcmSecretBox(SERVICE_KEY)
         for account in (ACCOUNT, OTHER):
             self.store.table("account_ids", set).add(account)
 
@@ -99,14 +102,14 @@ class World:
         return MemoryUnitOfWork(self.store)
 
     def register(self) -> RegisterWebhook:
-        return RegisterWebhook(self.uow, self.clock, self.ids, RandomSecrets("k"), self.sender)
+        return RegisterWebhook(self.uow, self.clock, self.ids, RandomSecrets(SERVICE_KEY), self.sender, self.box)
 
     def dispatch(self) -> DispatchOutbox:
         return DispatchOutbox(self.uow, self.clock, self.jobs, FanOutEvent(self.ids),
                               CheckLowBalance(self.clock, self.ids))
 
     def deliver(self) -> DeliverWebhook:
-        return DeliverWebhook(self.uow, self.clock, self.sender, self.jobs, jitter=lambda: 0.5)
+        return DeliverWebhook(self.uow, self.clock, self.sender, self.jobs, self.box, jitter=lambda: 0.5)
 
     async def emit(self, event_type: str = "message.sent", account: str = ACCOUNT) -> OutboxEvent:
         event = OutboxEvent(id=self.ids.new_id(), account_id=account, type=event_type,
@@ -139,6 +142,38 @@ async def test_registering_gives_a_standard_secret_once_and_all_events_by_defaul
     assert endpoint.secret != (await world.register()(ACCOUNT, "https://shop.example.com/b")).secret
     assert [e.id for e in await ListWebhooks(world.uow)(ACCOUNT)][0] == endpoint.id
     assert await ListWebhooks(world.uow)(OTHER) == []
+
+
+async def test_the_signing_secret_is_kept_sealed_for_its_account_and_shown_in_the_clear_only_at_registration(
+    world: World,
+) -> None:
+    shown = await world.register()(ACCOUNT, "https://shop.example.com/hooks")
+    [kept] = await ListWebhooks(world.uow)(ACCOUNT)
+    assert kept.sealed_secret != shown.secret and shown.secret.removeprefix("whsec_") not in kept.sealed_secret
+    assert world.box.open(kept.sealed_secret, ACCOUNT) == shown.secret
+    with pytest.raises(ValueError):
+        world.box.open(kept.sealed_secret, OTHER)
+
+
+async def test_a_secret_that_no_longer_opens_sends_nothing_unsigned_and_the_delivery_is_retried(
+    world: World,
+) -> None:
+    endpoint = await world.register()(ACCOUNT, "https://a.example.com/")
+    await world.emit()
+    await world.dispatch()()
+    sealed_under = world.box
+    world.box = AesGcmSecretBox("another-service-secret-key-of-48-bytes-or-so!!!")  # the key was changed
+    await world.run_due_jobs()
+    async with world.uow() as uow:
+        [found], _ = await uow.webhooks.deliveries(ACCOUNT, endpoint.id, 1, 10)
+    assert world.sender.posts == []
+    assert found.delivery.status is DeliveryStatus.PENDING and found.delivery.last_error == SECRET_UNREADABLE
+
+    world.box = sealed_under  # the operator put the key back
+    world.clock.advance(RETRY_DELAYS[0].total_seconds())
+    await world.run_due_jobs()
+    [(_, body, headers)] = world.sender.posts
+    assert verify(endpoint.secret, headers["X-Service-Signature"], body, now=int(headers["webhook-timestamp"]))
 
 
 @pytest.mark.parametrize("url", ["ftp://example.com/x", "example.com/hooks", "https://", "http://a b.com/"])

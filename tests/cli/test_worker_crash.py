@@ -24,14 +24,17 @@ from application.credits import Grant
 from application.ports import OutboxEvent
 from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
 from entrypoints.container import Container
+from entrypoints.settings import Settings
 from running_app import stop
 from tests_support import ids, wait_until
 from webhook_receiver import WebhookReceiver
 
 
 @pytest.fixture()
-def worker_env(clean_database: str, tmp_path: Path) -> dict[str, str]:
+def worker_env(clean_database: str, tmp_path: Path, settings: Settings) -> dict[str, str]:
+    # the key this test's container seals webhook secrets under, as every process of one service shares it
     return {**os.environ, "UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path),
+            "UJUMBE_SECRET_KEY": str(settings.secret_key),
             "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1", "UJUMBE_JOBS_HEARTBEAT": "0.5",
             "UJUMBE_JOBS_STALLED_AFTER": "5"}  # 10 missed beats: a loaded machine is not a dead worker
 

@@ -6,6 +6,7 @@ import jwt
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
+from adapters.security import ACCESS_TOKEN_KEY, derive_key
 from http_helpers import error_of
 
 PROFILE_FIELDS = {"id", "email", "business_name", "plan", "email_verified", "phone_verified", "phone", "created_at"}
@@ -83,7 +84,7 @@ async def test_login_returns_a_token_pair(client: AsyncTestClient, clock: Frozen
     pair = await login(client, "SHOP@example.com")
     assert pair["expires_in"] == 900
     assert pair["refresh_token"] and pair["refresh_token"] != pair["access_token"]
-    claims = jwt.decode(pair["access_token"], settings.secret_key, algorithms=["HS256"],
+    claims = jwt.decode(pair["access_token"], derive_key(settings.secret_key, ACCESS_TOKEN_KEY), algorithms=["HS256"],
                         options={"verify_exp": False})
     assert claims["sub"] == account["id"]
     assert claims["type"] == "access"

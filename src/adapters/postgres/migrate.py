@@ -4,6 +4,9 @@ version applies without undoing an operator's change).
 
 Safe to run twice and from several processes at once: an advisory lock serialises
 runners, and each migration commits together with its tracking row.
+
+A step SQL cannot do alone runs as code in its file's transaction: 0025 seals the webhook
+signing secrets stored in the clear, with the service's secret box (which the database never sees).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ import psycopg
 from procrastinate.schema import SchemaManager
 
 from adapters.postgres.reference_loader import apply_data_file
+from adapters.postgres.webhooks import seal_plain_secrets
 from adapters.reference_data import previous, shipped
+from application.ports import SecretBox
 
 _LOCK_KEY = 0x756A756D6265  # "ujumbe"
 # The job queue's tables and functions (procrastinate's own schema) go in as one tracked step
@@ -38,15 +43,25 @@ def reference_data_steps() -> list[Migration]:
     return [Migration(file.step, apply=functools.partial(apply_data_file, file=file, earlier=previous(file))) for file in shipped()]
 
 
-def bundled_migrations() -> list[Migration]:
+def _seal_webhook_secrets(conn: psycopg.Connection, box: SecretBox | None) -> None:
+    seal_plain_secrets(conn, box)
+    conn.execute("ALTER TABLE webhook_endpoints VALIDATE CONSTRAINT webhook_endpoints_secret_sealed")
+
+
+def bundled_migrations(box: SecretBox | None = None) -> list[Migration]:
     """The SQL files shipped in `adapters/postgres/migrations`, in name order, then the reference
-    data steps (a data step's version, `data:…`, sorts after every numbered file)."""
+    data steps (a data step's version, `data:…`, sorts after every numbered file). `box` seals
+    what was stored in the clear; without it, a database holding such rows is not migrated."""
     folder = resources.files("adapters.postgres") / "migrations"
     files = sorted(
         (entry for entry in folder.iterdir() if entry.name.endswith(".sql")),
         key=lambda entry: entry.name,
     )
-    found = [Migration(entry.name.removesuffix(".sql"), entry.read_text("utf-8")) for entry in files]
+    code = {"0025_sealed_webhook_secrets": functools.partial(_seal_webhook_secrets, box=box)}
+    found = []
+    for entry in files:
+        version = entry.name.removesuffix(".sql")
+        found.append(Migration(version, entry.read_text("utf-8"), code.get(version)))
     found.append(Migration(JOBS_SCHEMA_VERSION, SchemaManager.get_schema()))
     return [*sorted(found, key=lambda migration: migration.version), *reference_data_steps()]
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from psycopg import AsyncConnection
+from psycopg import AsyncConnection, Connection
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from adapters.postgres.ids import is_uuid
-from application.ports import DeliveryHistory, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from application.ports import DeliveryHistory, SecretBox, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from domain.webhook_deliveries import DeliveryStatus
+from domain.webhooks import STANDARD_SECRET_PREFIX
 
 _ENDPOINT = (
-    "SELECT id::text, account_id::text, url, events, secret, created_at, enabled, disabled_reason"
+    "SELECT id::text, account_id::text, url, events, sealed_secret, created_at, enabled, disabled_reason"
     " FROM webhook_endpoints"
 )
 _DELIVERY = (
@@ -22,7 +23,6 @@ _DELIVERY = (
     " created_at, status, attempts, next_attempt_at, last_status_code, last_error, completed_at"
     " FROM webhook_deliveries"
 )
-
 
 
 def _endpoint(row: dict[str, Any]) -> WebhookEndpoint:
@@ -44,9 +44,9 @@ class PostgresWebhooks:
 
     async def add_endpoint(self, endpoint: WebhookEndpoint) -> None:
         await self._conn.execute(
-            "INSERT INTO webhook_endpoints (account_id, id, url, events, secret, enabled,"
+            "INSERT INTO webhook_endpoints (account_id, id, url, events, sealed_secret, enabled,"
             " disabled_reason, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            (endpoint.account_id, endpoint.id, endpoint.url, list(endpoint.events), endpoint.secret,
+            (endpoint.account_id, endpoint.id, endpoint.url, list(endpoint.events), endpoint.sealed_secret,
              endpoint.enabled, endpoint.disabled_reason, endpoint.created_at),
         )
 
@@ -145,3 +145,22 @@ class PostgresWebhooks:
             (due_by, limit),
         )
         return [_delivery(row) for row in rows]
+
+
+def seal_plain_secrets(conn: Connection, box: SecretBox | None) -> int:
+    """Seal the signing secrets stored in the clear before they were sealed at rest (in the
+    caller's transaction); how many. Without the box, any such secret is an error: the step
+    must not pass as done while one is left."""
+    plain = conn.execute(
+        "SELECT account_id::text, id, sealed_secret FROM webhook_endpoints WHERE starts_with(sealed_secret, %s)",
+        (STANDARD_SECRET_PREFIX,),
+    ).fetchall()
+    if not plain:
+        return 0
+    if box is None:
+        raise RuntimeError(f"{len(plain)} webhook signing secret(s) to seal: migrate with the service's secret key"
+                           " (ujumbe migrate, or ujumbe serve)")
+    for account_id, endpoint_id, secret in plain:
+        conn.execute("UPDATE webhook_endpoints SET sealed_secret = %s WHERE account_id = %s AND id = %s",
+                     (box.seal(secret, account_id), account_id, endpoint_id))
+    return len(plain)

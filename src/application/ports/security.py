@@ -62,7 +62,7 @@ class Secrets(Protocol):
         ...
 
     def keyed_digest(self, secret: str) -> str:
-        """HMAC with the service secret, for low-entropy secrets (OTP codes)."""
+        """HMAC under a key of the service's own, for low-entropy secrets (OTP codes)."""
         ...
 
     def oauth_state(self) -> str:
@@ -71,8 +71,8 @@ class Secrets(Protocol):
 
 
 class SecretBox(Protocol):
-    """Seals secrets kept at rest (third-party tokens): only this service can open them, and
-    only for the account they were sealed for."""
+    """Seals secrets kept at rest (third-party tokens, webhook signing secrets): only this
+    service can open them, and only for the account they were sealed for."""
 
     def seal(self, secret: str, account_id: str) -> str: ...
 

@@ -16,7 +16,7 @@ class WebhookEndpoint:
     account_id: str
     url: str
     events: tuple[str, ...]
-    secret: str
+    sealed_secret: str  # the signing secret, sealed (see `SecretBox`): its owner saw it in the clear once
     created_at: datetime
     enabled: bool = True
     disabled_reason: str | None = None

@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 import click
 
-from adapters.postgres.migrate import migrate as apply_migrations
+from adapters.postgres.migrate import bundled_migrations, migrate as apply_migrations
 from adapters.prometheus import METRICS_DIRECTORY, share_counts
 from entrypoints.cli.output import progress
 from entrypoints.container import Container
@@ -61,5 +61,7 @@ async def services() -> AsyncIterator[Container]:
 
 
 def run_migrations(c: Container, announce: Callable[[str], None] | None = None) -> list[str]:
-    """Apply what is not applied yet, announcing each version (on stderr, by default)."""
-    return apply_migrations(c.database_url(), on_applied=announce or (lambda v: progress(f"applied {v}")))
+    """Apply what is not applied yet, announcing each version (on stderr, by default). The
+    service's secret box seals what older versions kept in the clear."""
+    return apply_migrations(c.database_url(), bundled_migrations(c.secret_box()),
+                            on_applied=announce or (lambda v: progress(f"applied {v}")))
