@@ -160,6 +160,9 @@ class RandomSecrets:
     def refresh_token(self) -> str:
         return secrets.token_urlsafe(32)
 
+    def link_token(self) -> str:
+        return secrets.token_urlsafe(32)
+
     def otp_code(self) -> str:
         return f"{secrets.randbelow(1_000_000):06d}"
 

@@ -7,6 +7,8 @@ a `SubmitResult`, a webhook `DeliveryStatus`) lives in `domain` and is imported 
 from application.ports.accounts import (
     Account,
     AccountRepository,
+    AccountToken,
+    AccountTokenRepository,
     ApiKey,
     ApiKeyLookup,
     ApiKeyOwner,
@@ -41,6 +43,7 @@ from application.ports.gateway import (
     OutboundSms,
     SmsGateway,
 )
+from application.ports.email import Email, EmailSender, EmailUndeliverable
 from application.ports.google_contacts import (
     AccessTokenRejected,
     AuthorizationRefused,
@@ -111,6 +114,11 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "AccountToken",
+    "AccountTokenRepository",
+    "Email",
+    "EmailSender",
+    "EmailUndeliverable",
     "InvalidCallback",
     "MobileMoney",
     "PaymentListener",

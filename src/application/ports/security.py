@@ -51,6 +51,10 @@ class Secrets(Protocol):
 
     def refresh_token(self) -> str: ...
 
+    def link_token(self) -> str:
+        """A one-time token for an emailed link (password reset, email verification): URL-safe."""
+        ...
+
     def otp_code(self) -> str: ...
 
     def webhook_secret(self) -> str:
