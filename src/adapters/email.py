@@ -66,10 +66,10 @@ def mime_of(email: Email, sender: str) -> EmailMessage:
 
 
 class SmtpEmailSender:
-    def __init__(self, server: SmtpServer, sender: str, *, attempts: int = 4, tls_context: ssl.SSLContext | None = None,
-                 timeout: float = 30.0) -> None:
+    def __init__(self, server: SmtpServer, sender: str, *, attempts: int = 4, first_retry_after: float = 1.0,
+                 tls_context: ssl.SSLContext | None = None, timeout: float = 30.0) -> None:
         self._server, self._sender, self._attempts = server, sender, attempts
-        self._tls_context, self._timeout = tls_context, timeout
+        self._first_retry_after, self._tls_context, self._timeout = first_retry_after, tls_context, timeout
 
     async def send(self, email: Email) -> None:
         server = self._server
@@ -79,7 +79,7 @@ class SmtpEmailSender:
         try:
             async for attempt in AsyncRetrying(retry=retry_if_exception(_transient), reraise=True,
                                                stop=stop_after_attempt(self._attempts),
-                                               wait=wait_exponential_jitter(initial=1, max=30)):
+                                               wait=wait_exponential_jitter(initial=self._first_retry_after, max=30)):
                 with attempt:
                     await aiosmtplib.send(mime_of(email, self._sender), **options)
         except (aiosmtplib.SMTPException, OSError) as exc:
