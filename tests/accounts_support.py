@@ -21,7 +21,7 @@ from application.api_keys import AuthenticateApiKey, CreateApiKey
 from application.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
 from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
 from application.phone_verification import SendPayerOtp, SendPhoneOtp, VerifyPayerPhone, VerifyPhone
-from application.ports import Email, GatewayNoAnswer, GatewayUnavailable, OutboundSms
+from application.ports import AccessClaims, Email, GatewayNoAnswer, GatewayUnavailable, OutboundSms
 from application.sessions import ChangePassword, LiveSessions, LogIn, LogOut, LogOutEverywhere, RefreshSession
 from domain.errors import Unauthorized
 from domain.submits import SubmitResult
@@ -79,19 +79,18 @@ class FakeTokens:
         self._clock = clock
         self.issued: list[str] = []
 
-    def issue(self, account_id: str) -> str:
-        token = f"access:{account_id}:{self._clock.now().timestamp()}"
+    def issue(self, account_id: str, session_id: str) -> str:
+        token = f"access:{account_id}:{self._clock.now().timestamp()}:{session_id}"
         self.issued.append(token)
         return token
 
-    def account_of(self, token: str) -> str:
-        kind, _, rest = token.partition(":")
+    def claims_of(self, token: str) -> AccessClaims:
+        kind, account_id, issued, session_id = (token.split(":") + ["", "", ""])[:4]
         if kind != "access":
             raise Unauthorized()
-        account_id, _, issued = rest.partition(":")
         if self._clock.now().timestamp() - float(issued) >= 900:
             raise Unauthorized()
-        return account_id
+        return AccessClaims(account_id, session_id)
 
 
 @dataclass

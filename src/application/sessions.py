@@ -44,18 +44,19 @@ class _TokenPairs:
         now = self._clock.now()
         refresh = self._secrets.refresh_token()
         session_ends_at = rotated.session_ends_at if rotated else now + SESSION_LIFETIME
+        family_id = rotated.family_id if rotated else self._ids.new_id()
         await uow.refresh_tokens.add(
             RefreshToken(
                 id=self._ids.new_id(),
                 account_id=account_id,
-                family_id=rotated.family_id if rotated else self._ids.new_id(),
+                family_id=family_id,
                 token_hash=self._secrets.digest(refresh),
                 created_at=now,
                 expires_at=refresh_expiry(now, session_ends_at),
                 session_ends_at=session_ends_at,
             )
         )
-        return TokenPair(access_token=self._tokens.issue(account_id), refresh_token=refresh)
+        return TokenPair(access_token=self._tokens.issue(account_id, family_id), refresh_token=refresh)
 
 
 class LogIn:
@@ -109,12 +110,12 @@ class AuthenticateAccessToken:
         self._uow, self._tokens = uow, tokens
 
     async def __call__(self, token: str) -> Credentials:
-        account_id = self._tokens.account_of(token)
+        claims = self._tokens.claims_of(token)
         async with self._uow() as uow:
-            account = await uow.accounts.get(account_id)
+            account = await uow.accounts.get(claims.account_id)
         if account is None:
             raise Unauthorized("The access token names no account.", field="Authorization")
-        return Credentials(account_id=account.id, plan=account.plan)
+        return Credentials(account_id=account.id, plan=account.plan, session_id=claims.session_id)
 
 
 class LogOut:
@@ -152,25 +153,29 @@ class LogOutEverywhere:
 
 
 class ChangePassword:
-    """A new password, checked against the current one: every other session ends, and the caller
-    goes on in a new one (the pair returned)."""
+    """A new password, checked against the current one: every other session ends; the caller's
+    goes on (its refresh token still works), and the pair returned is its next."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
                  tokens: AccessTokens, secrets: Secrets) -> None:
         self._uow, self._clock, self._hasher = uow, clock, hasher
         self._pairs = _TokenPairs(clock, ids, tokens, secrets)
 
-    async def __call__(self, account_id: str, current_password: str, new_password: str) -> TokenPair:
+    async def __call__(self, account_id: str, session_id: str | None, current_password: str,
+                       new_password: str) -> TokenPair:
         validate_password(new_password, field="new_password")
         async with self._uow() as uow:
             account = await uow.accounts.get(account_id)
         if account is None or not await self._hasher.verify(account.password_hash, current_password):
             raise InvalidCredentials("The current password is not right.", field="current_password")
         password_hash = await self._hasher.hash(new_password)
+        now = self._clock.now()
         async with self._uow() as uow:
             await uow.accounts.update(replace(account, password_hash=password_hash))
-            await uow.refresh_tokens.revoke_sessions(account_id, self._clock.now())
-            pair = await self._pairs.issue(uow, account_id)
+            # The caller's session, if it still works (else the pair opens a new one).
+            caller = await uow.refresh_tokens.live_token(account_id, session_id, now) if session_id else None
+            await uow.refresh_tokens.revoke_sessions(account_id, now, keep_family=caller.family_id if caller else None)
+            pair = await self._pairs.issue(uow, account_id, caller)
             await uow.commit()
         return pair
 

@@ -35,6 +35,7 @@ class Credentials:
     account_id: str
     plan: str
     api_key_id: str | None = None
+    session_id: str | None = None  # an access token's session (its refresh family)
 
 
 def validate_plan(plan: str) -> str:

@@ -115,21 +115,34 @@ async def test_logout_everywhere_ends_every_session(world: World) -> None:
     assert await world.log_out_everywhere().by_email(EMAIL) == 0
 
 
-async def test_change_password_needs_the_current_one_ends_the_other_sessions_and_keeps_the_caller_in(
+async def test_change_password_needs_the_current_one_ends_the_other_sessions_and_keeps_the_caller_s(
         world: World) -> None:
     account_id = await registered(world)
     caller, other = await world.log_in()(EMAIL, PASSWORD), await world.log_in()(EMAIL, PASSWORD)
+    session = world.tokens.claims_of(caller.access_token).session_id
     with pytest.raises(InvalidCredentials) as wrong:
-        await world.change_password()(account_id, "not-it-at-all", "a-new-pass")
+        await world.change_password()(account_id, session, "not-it-at-all", "a-new-pass")
     assert wrong.value.field == "current_password"
 
-    pair = await world.change_password()(account_id, PASSWORD, "a-new-pass")
-    for old in (caller, other):
-        with pytest.raises(Unauthorized):
-            await world.refresh()(old.refresh_token)
+    pair = await world.change_password()(account_id, session, PASSWORD, "a-new-pass")
+    assert world.tokens.claims_of(pair.access_token).session_id == session
+    with pytest.raises(Unauthorized):
+        await world.refresh()(other.refresh_token)
     await world.refresh()(pair.refresh_token)
+    await world.refresh()(caller.refresh_token)  # the caller's session goes on
     assert await world.live_sessions()(account_id) == 1
     await world.log_in()(EMAIL, "a-new-pass")
+
+
+async def test_change_password_from_a_session_that_ended_opens_a_new_one(world: World) -> None:
+    account_id = await registered(world)
+    pair = await world.log_in()(EMAIL, PASSWORD)
+    await world.log_out()(pair.refresh_token)
+    changed = await world.change_password()(account_id, world.tokens.claims_of(pair.access_token).session_id,
+                                            PASSWORD, "a-new-pass")
+    assert world.tokens.claims_of(changed.access_token).session_id != world.tokens.claims_of(
+        pair.access_token).session_id
+    await world.refresh()(changed.refresh_token)
 
 
 async def test_a_session_ends_30_days_after_its_login_however_often_it_is_refreshed(world: World) -> None:

@@ -95,8 +95,9 @@ def test_logout_change_password_and_the_operator_ending_sessions(server: tuple[h
     changed = api.post("/v1/auth/change-password", headers=bearer,
                        json={"current_password": PASSWORD, "new_password": "a-new-pass"})
     assert changed.status_code == 200, changed.text
-    assert not refreshes(api, tablet["refresh_token"]) and not refreshes(api, laptop["refresh_token"])
-    assert refreshes(api, changed.json()["data"]["refresh_token"])
+    assert not refreshes(api, tablet["refresh_token"])
+    assert refreshes(api, laptop["refresh_token"]) and refreshes(api, changed.json()["data"]["refresh_token"])
+    assert cli_json("accounts", "show", EMAIL, env=env)["live_sessions"] == 1
     assert log_in(api).status_code == 401
 
     fresh = log_in(api, "a-new-pass").json()["data"]

@@ -110,6 +110,11 @@ class MemoryRefreshTokens:
             await self.revoke_family(account_id, family, at)
         return len(live)
 
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        live = [t for t in self._rows().values() if t.account_id == account_id and t.family_id == family_id
+                and t.used_at is None and t.revoked_at is None and t.expires_at > at]
+        return max(live, key=lambda t: (t.created_at, t.id), default=None)
+
     async def live_sessions(self, account_id: str, at: datetime) -> int:
         return len(self._live(account_id, at))
 

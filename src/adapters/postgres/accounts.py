@@ -176,6 +176,16 @@ class PostgresRefreshTokens:
         )
         return len({row[0] for row in await cur.fetchall()})
 
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        if not is_uuid(family_id):
+            return None
+        async with self._conn.cursor(row_factory=class_row(RefreshToken)) as cur:
+            await cur.execute(
+                f"{_REFRESH_TOKEN} WHERE account_id = %s AND family_id = %s AND used_at IS NULL"
+                " AND revoked_at IS NULL AND expires_at > %s ORDER BY created_at DESC, id DESC LIMIT 1",
+                (account_id, family_id, at))
+            return await cur.fetchone()
+
     async def live_sessions(self, account_id: str, at: datetime) -> int:
         cur = await self._conn.execute(f"SELECT count(*) FROM ({_LIVE_FAMILIES}) live", (account_id, at))
         row = await cur.fetchone()

@@ -99,7 +99,7 @@ from application.ports.reference import (
     VoucherRates,
     snapshot,
 )
-from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
+from application.ports.security import AccessClaims, AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.security import SecretBox
 from application.ports.system import Clock, IdGenerator, JobQueue
 from application.ports.uow import UnitOfWork, UnitOfWorkFactory
@@ -114,6 +114,7 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "AccessClaims",
     "AccountToken",
     "AccountTokenRepository",
     "Email",

@@ -122,6 +122,10 @@ class RefreshTokenRepository(Protocol):
         """Revoke every session of the account but `keep_family`'s; how many were live."""
         ...
 
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        """The session's newest refresh token that still works at `at`; None once the session ended."""
+        ...
+
     async def live_sessions(self, account_id: str, at: datetime) -> int:
         """Sessions (families) holding a refresh token that still works at `at`."""
         ...

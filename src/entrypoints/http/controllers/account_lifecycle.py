@@ -81,8 +81,9 @@ class AccountLifecycleController(Controller):
           dependencies={"principal": authenticated(JWT), "change_password": provide(Container.change_password)})
     async def change_password(self, principal: NamedDependency[Principal], data: JSONBody[ChangePasswordRequest],
                               change_password: NamedDependency[ChangePassword]) -> Envelope[TokenPairBody]:
-        """Set a new password: every other session ends; go on with the token pair returned."""
-        pair = await change_password(principal.account_id, data.current_password, data.new_password)
+        """Set a new password: every other session ends; this one goes on, and the pair returned is its next."""
+        pair = await change_password(principal.account_id, principal.session_id, data.current_password,
+                                     data.new_password)
         return ok(body_of(pair, TokenPairBody))
 
     @post("/forgot-password", operation_id="forgotPassword", status_code=200, opt=_PUBLIC_AUTH,
