@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from application.ports import Clock
+from application.ports import AccessClaims, Clock
 from domain.accounts import ACCESS_TOKEN_TTL
 from domain.errors import Unauthorized
 from domain.webhooks import webhook_secret
@@ -154,10 +154,11 @@ class JwtAccessTokens:
         self._key = derive_key(secret_key, ACCESS_TOKEN_KEY)
         self._clock = clock
 
-    def issue(self, account_id: str) -> str:
+    def issue(self, account_id: str, session_id: str) -> str:
         now = self._clock.now()
         claims = {
             "sub": account_id,
+            "sid": session_id,
             "type": "access",
             "iat": _epoch(now),
             "exp": _epoch(now + ACCESS_TOKEN_TTL),
@@ -165,7 +166,7 @@ class JwtAccessTokens:
         }
         return jwt.encode(claims, self._key, algorithm=_ALGORITHM)
 
-    def account_of(self, token: str) -> str:
+    def claims_of(self, token: str) -> AccessClaims:
         try:
             claims: dict[str, Any] = jwt.decode(
                 token,
@@ -180,7 +181,8 @@ class JwtAccessTokens:
         exp = claims["exp"]
         if not isinstance(exp, (int, float)) or exp <= _epoch(self._clock.now()):
             raise Unauthorized("The access token has expired.", field="Authorization")
-        return str(claims["sub"])
+        session_id = claims.get("sid")
+        return AccessClaims(str(claims["sub"]), session_id if isinstance(session_id, str) else None)
 
 
 class RandomSecrets:
@@ -193,6 +195,9 @@ class RandomSecrets:
         return API_KEY_SCHEME + base62(secrets.token_bytes(32))
 
     def refresh_token(self) -> str:
+        return secrets.token_urlsafe(32)
+
+    def link_token(self) -> str:
         return secrets.token_urlsafe(32)
 
     def otp_code(self) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from application.ports import Account, Clock, IdGenerator, PasswordHasher, UnitOfWorkFactory
+from application.account_emails import SEND_EMAIL_VERIFICATION
+from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
 from domain.errors import NotFound
 from domain.rules import normalize_email, validate_email, validate_password
@@ -20,8 +21,11 @@ class Registration:
 
 
 class RegisterAccount:
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher) -> None:
-        self._uow, self._clock, self._ids, self._hasher = uow, clock, ids, hasher
+    """A new account, and the first email asking its owner to confirm the address."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
+                 jobs: JobQueue) -> None:
+        self._uow, self._clock, self._ids, self._hasher, self._jobs = uow, clock, ids, hasher, jobs
 
     async def __call__(self, registration: Registration) -> Account:
         email = validate_email(registration.email)
@@ -40,6 +44,7 @@ class RegisterAccount:
         async with self._uow() as uow:
             await uow.accounts.add(account)
             await uow.commit()
+        await self._jobs.defer(SEND_EMAIL_VERIFICATION, {"account_id": account.id})
         return account
 
 

@@ -1,12 +1,15 @@
-"""Signing in: a password for a token pair, a refresh token for a new pair, a token for its account.
+"""Sessions: a password for a token pair, a refresh token for a new pair, a token for its account;
+signing out of one session or of all, and changing the password.
 
-A refresh token is rotated on every use; presenting a rotated one again revokes its whole family,
-so a stolen token locks out the thief as soon as either party uses it twice.
+A session is a family of refresh tokens. A refresh token is rotated on every use; presenting a
+rotated one again revokes its whole family, so a stolen token locks out the thief as soon as
+either party uses it twice. Whatever the rotations, a session ends 30 days after its login.
+Ending sessions revokes refresh tokens; an access token already given lives out its 15 minutes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from application.ports import (
     AccessTokens,
@@ -18,9 +21,9 @@ from application.ports import (
     UnitOfWork,
     UnitOfWorkFactory,
 )
-from domain.accounts import ACCESS_TOKEN_TTL, REFRESH_TOKEN_TTL, Credentials
+from domain.accounts import ACCESS_TOKEN_TTL, SESSION_LIFETIME, Credentials, no_account_with, refresh_expiry
 from domain.errors import InvalidCredentials, Unauthorized
-from domain.rules import normalize_email
+from domain.rules import normalize_email, validate_password
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,20 +39,24 @@ class _TokenPairs:
     def __init__(self, clock: Clock, ids: IdGenerator, tokens: AccessTokens, secrets: Secrets) -> None:
         self._clock, self._ids, self._tokens, self._secrets = clock, ids, tokens, secrets
 
-    async def issue(self, uow: UnitOfWork, account_id: str, family_id: str | None = None) -> TokenPair:
+    async def issue(self, uow: UnitOfWork, account_id: str, rotated: RefreshToken | None = None) -> TokenPair:
+        """A new session's first pair, or the next pair of `rotated`'s session."""
         now = self._clock.now()
         refresh = self._secrets.refresh_token()
+        session_ends_at = rotated.session_ends_at if rotated else now + SESSION_LIFETIME
+        family_id = rotated.family_id if rotated else self._ids.new_id()
         await uow.refresh_tokens.add(
             RefreshToken(
                 id=self._ids.new_id(),
                 account_id=account_id,
-                family_id=family_id or self._ids.new_id(),
+                family_id=family_id,
                 token_hash=self._secrets.digest(refresh),
                 created_at=now,
-                expires_at=now + REFRESH_TOKEN_TTL,
+                expires_at=refresh_expiry(now, session_ends_at),
+                session_ends_at=session_ends_at,
             )
         )
-        return TokenPair(access_token=self._tokens.issue(account_id), refresh_token=refresh)
+        return TokenPair(access_token=self._tokens.issue(account_id, family_id), refresh_token=refresh)
 
 
 class LogIn:
@@ -93,7 +100,7 @@ class RefreshSession:
                 await uow.commit()
                 raise Unauthorized("The refresh token was already used; sign in again.",
                                    field="refresh_token")
-            pair = await self._pairs.issue(uow, token.account_id, token.family_id)
+            pair = await self._pairs.issue(uow, token.account_id, token)
             await uow.commit()
         return pair
 
@@ -103,9 +110,80 @@ class AuthenticateAccessToken:
         self._uow, self._tokens = uow, tokens
 
     async def __call__(self, token: str) -> Credentials:
-        account_id = self._tokens.account_of(token)
+        claims = self._tokens.claims_of(token)
         async with self._uow() as uow:
-            account = await uow.accounts.get(account_id)
+            account = await uow.accounts.get(claims.account_id)
         if account is None:
             raise Unauthorized("The access token names no account.", field="Authorization")
-        return Credentials(account_id=account.id, plan=account.plan)
+        return Credentials(account_id=account.id, plan=account.plan, session_id=claims.session_id)
+
+
+class LogOut:
+    """Ends the session of a refresh token; an unknown or ended one answers the same."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, secrets: Secrets) -> None:
+        self._uow, self._clock, self._secrets = uow, clock, secrets
+
+    async def __call__(self, refresh_token: str) -> None:
+        async with self._uow() as uow:
+            token = await uow.refresh_tokens.by_hash(self._secrets.digest(refresh_token))
+            if token is not None:
+                await uow.refresh_tokens.revoke_family(token.account_id, token.family_id, self._clock.now())
+                await uow.commit()
+
+
+class LogOutEverywhere:
+    """Ends every session of an account (its owner, or the operator by email); how many were live."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self, account_id: str) -> int:
+        async with self._uow() as uow:
+            ended = await uow.refresh_tokens.revoke_sessions(account_id, self._clock.now())
+            await uow.commit()
+        return ended
+
+    async def by_email(self, email: str) -> int:
+        async with self._uow() as uow:
+            account = await uow.accounts.by_email(normalize_email(email))
+        if account is None:
+            raise no_account_with(email)
+        return await self(account.id)
+
+
+class ChangePassword:
+    """A new password, checked against the current one: every other session ends; the caller's
+    goes on (its refresh token still works), and the pair returned is its next."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
+                 tokens: AccessTokens, secrets: Secrets) -> None:
+        self._uow, self._clock, self._hasher = uow, clock, hasher
+        self._pairs = _TokenPairs(clock, ids, tokens, secrets)
+
+    async def __call__(self, account_id: str, session_id: str | None, current_password: str,
+                       new_password: str) -> TokenPair:
+        validate_password(new_password, field="new_password")
+        async with self._uow() as uow:
+            account = await uow.accounts.get(account_id)
+        if account is None or not await self._hasher.verify(account.password_hash, current_password):
+            raise InvalidCredentials("The current password is not right.", field="current_password")
+        password_hash = await self._hasher.hash(new_password)
+        now = self._clock.now()
+        async with self._uow() as uow:
+            await uow.accounts.update(replace(account, password_hash=password_hash))
+            # The caller's session, if it still works (else the pair opens a new one).
+            caller = await uow.refresh_tokens.live_token(account_id, session_id, now) if session_id else None
+            await uow.refresh_tokens.revoke_sessions(account_id, now, keep_family=caller.family_id if caller else None)
+            pair = await self._pairs.issue(uow, account_id, caller)
+            await uow.commit()
+        return pair
+
+
+class LiveSessions:
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self, account_id: str) -> int:
+        async with self._uow() as uow:
+            return await uow.refresh_tokens.live_sessions(account_id, self._clock.now())

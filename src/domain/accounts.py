@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from domain.errors import NotFound, ValidationError
@@ -18,6 +18,9 @@ PUBLIC_AUTH_RATE_LIMIT = 30
 
 ACCESS_TOKEN_TTL = timedelta(seconds=900)
 REFRESH_TOKEN_TTL = timedelta(days=7)
+# A session ends 30 days after its login however often it is refreshed: a stolen refresh token
+# used once a week would otherwise live for ever.
+SESSION_LIFETIME = timedelta(days=30)
 # `last_used_at` is a hint for the dashboard, so a busy key writes it at most once a minute.
 KEY_USE_RESOLUTION = timedelta(minutes=1)
 API_KEY_PREFIX_LENGTH = 12  # "uj_live_" and four characters: enough to tell keys apart
@@ -32,6 +35,7 @@ class Credentials:
     account_id: str
     plan: str
     api_key_id: str | None = None
+    session_id: str | None = None  # an access token's session (its refresh family)
 
 
 def validate_plan(plan: str) -> str:
@@ -65,6 +69,11 @@ def phone_of(raw: str) -> str:
 def no_account_with(email: str) -> NotFound:
     """The refusal of an operator command naming an email no account has."""
     return NotFound(f"No account with email {email}.", field="email")
+
+
+def refresh_expiry(now: datetime, session_ends_at: datetime) -> datetime:
+    """When a refresh token issued now stops working: its own 7 days, cut at its session's end."""
+    return min(now + REFRESH_TOKEN_TTL, session_ends_at)
 
 
 def key_prefix(key: str) -> str:

@@ -146,6 +146,14 @@ class CampaignNotCancellable(DomainError):
     default_message = "Only a scheduled or running campaign can be cancelled."
 
 
+class InvalidToken(DomainError):
+    """A reset or verification token that is unknown, used already or expired: one answer for all
+    three, so a guess learns nothing."""
+
+    code = "invalid_token"
+    default_message = "The link is invalid or has expired; ask for a new one."
+
+
 class InvalidOtp(DomainError):
     code = "invalid_otp"
     default_message = "The code is wrong or has expired."

@@ -107,13 +107,9 @@ def validate_email(value: str) -> str:
     return normalize_email(value)
 
 
-def validate_password(value: str) -> str:
+def validate_password(value: str, *, field: str = "password") -> str:
     if len(value) < MIN_PASSWORD_LENGTH:
-        raise ValidationError(
-            f"A password has at least {MIN_PASSWORD_LENGTH} characters.", field="password"
-        )
+        raise ValidationError(f"A password has at least {MIN_PASSWORD_LENGTH} characters.", field=field)
     if len(value) > MAX_PASSWORD_LENGTH:
-        raise ValidationError(
-            f"A password has at most {MAX_PASSWORD_LENGTH} characters.", field="password"
-        )
+        raise ValidationError(f"A password has at most {MAX_PASSWORD_LENGTH} characters.", field=field)
     return value

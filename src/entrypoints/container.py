@@ -14,6 +14,7 @@ from adapters.google_contacts import GoogleContacts, GoogleEndpoints
 from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.gateway import SmppGateway
+from adapters.email import EmailSimulator, SmtpEmailSender, SmtpServer
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.mobilemoney.clickpesa import ClickPesa
@@ -97,7 +98,7 @@ from application.payment_operations import (
 )
 from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
-from application.ports import Clock, GatewayListener, Metrics, MobileMoney
+from application.ports import Clock, EmailSender, GatewayListener, Metrics, MobileMoney
 from application.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPayerOtp,
@@ -122,7 +123,18 @@ from application.reference import (
 )
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import SendBulk, SendSms
-from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
+from application.account_emails import LinkTokens
+from application.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
+from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
+from application.sessions import (
+    AuthenticateAccessToken,
+    ChangePassword,
+    LiveSessions,
+    LogIn,
+    LogOut,
+    LogOutEverywhere,
+    RefreshSession,
+)
 from application.webhook_deliveries import DeliverDueWebhooks, DeliverWebhook, FanOutEvent
 from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
@@ -151,6 +163,12 @@ def _submit_window(smpp: SmppGateway | None) -> int:
 def _gateway(smpp: SmppGateway | None, simulator: Callable[[], SimulatorGateway]) -> RetryingGateway:
     """The SMS gateway UJUMBE_GATEWAY names, behind transient-fault retries."""
     return retrying(smpp if smpp is not None else simulator(), concurrency=_submit_window(smpp))
+
+
+def _email_sender(settings: Settings, simulator: Callable[[], EmailSimulator]) -> EmailSender:
+    if settings.smtp_url is None or settings.email_from is None:
+        return simulator()
+    return SmtpEmailSender(SmtpServer.parse(settings.smtp_url), settings.email_from)
 
 
 def _mobile_money(settings: Settings, simulator: Callable[[], MobileMoneySimulator], clock: Clock) -> MobileMoney:
@@ -215,7 +233,7 @@ class Container(containers.DeclarativeContainer):
     # One budget store per container: memory by default, Redis when UJUMBE_REDIS_URL is set.
     rate_limiter = providers.Singleton(LimitsRateLimiter, settings.provided.redis_url)
     register_account = providers.Factory(
-        RegisterAccount, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher
+        RegisterAccount, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher, jobs=job_queue
     )
     log_in = providers.Factory(
         LogIn, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher,
@@ -238,6 +256,30 @@ class Container(containers.DeclarativeContainer):
     create_api_key = providers.Factory(CreateApiKey, uow=uow.provider, clock=clock, ids=ids, secrets=secrets)
     list_api_keys = providers.Factory(ListApiKeys, uow=uow.provider)
     revoke_api_key = providers.Factory(RevokeApiKey, uow=uow.provider, clock=clock)
+    log_out = providers.Factory(LogOut, uow=uow.provider, clock=clock, secrets=secrets)
+    log_out_everywhere = providers.Factory(LogOutEverywhere, uow=uow.provider, clock=clock)
+    live_sessions = providers.Factory(LiveSessions, uow=uow.provider, clock=clock)
+    change_password = providers.Factory(
+        ChangePassword, uow=uow.provider, clock=clock, ids=ids, hasher=password_hasher, tokens=access_tokens,
+        secrets=secrets,
+    )
+
+    # account emails: the simulator records them unless UJUMBE_SMTP_URL names a mail server
+    email_simulator = providers.Singleton(EmailSimulator, pool)
+    email_sender = providers.Singleton(_email_sender, settings, email_simulator.provider)
+    link_tokens = providers.Factory(
+        LinkTokens, clock=clock, ids=ids, secrets=secrets, public_url=settings.provided.public_url
+    )
+    request_password_reset = providers.Factory(RequestPasswordReset, jobs=job_queue)
+    send_password_reset = providers.Factory(SendPasswordReset, uow=uow.provider, tokens=link_tokens, mail=email_sender)
+    reset_password = providers.Factory(
+        ResetPassword, uow=uow.provider, clock=clock, hasher=password_hasher, tokens=link_tokens
+    )
+    request_email_verification = providers.Factory(RequestEmailVerification, jobs=job_queue)
+    send_email_verification = providers.Factory(
+        SendEmailVerification, uow=uow.provider, tokens=link_tokens, mail=email_sender
+    )
+    verify_email = providers.Factory(VerifyEmail, uow=uow.provider, tokens=link_tokens)
 
     # messaging: the gateway port (the simulator records what it receives in PostgreSQL)
     received_reports = providers.Singleton(PostgresReceivedReports, pool)

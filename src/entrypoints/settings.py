@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.email import SmtpServer
 from adapters.security import ARGON2_COST, argon2_cost, short_secret_key
 
 
@@ -65,6 +66,17 @@ def _secret_key(value: str | None) -> str | None:
     return value
 
 
+def _smtp(url: str | None, sender: str | None) -> tuple[str | None, str | None]:
+    """A real mail server needs a sender address: checked as the process starts."""
+    if not url:
+        return None, sender
+    SmtpServer.parse(url)
+    if not sender:
+        raise ValueError("UJUMBE_SMTP_URL is set but UJUMBE_EMAIL_FROM is not: give the address account emails"
+                         " come from (e.g. UJUMBE_EMAIL_FROM='ujumbe <no-reply@example.co.tz>')")
+    return url, sender
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -107,10 +119,15 @@ class Settings:
     log_pii: bool = False
     # argon2id's cost for new password hashes (tests lower it; a stored hash keeps its own).
     password_hash_cost: str = ARGON2_COST
+    # Account emails: through this mail server from this address; unset, the email simulator.
+    smtp_url: str | None = None
+    email_from: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        smtp_url, email_from = _smtp((env.get("UJUMBE_SMTP_URL") or "").strip() or None,
+                                     (env.get("UJUMBE_EMAIL_FROM") or "").strip() or None)
         return cls(
             database_url=env.get("UJUMBE_DATABASE_URL") or None,
             data_dir=Path(env.get("UJUMBE_DATA_DIR") or ".ujumbe"),
@@ -141,4 +158,6 @@ class Settings:
             log_format=_log_format(env.get("UJUMBE_LOG_FORMAT")),
             log_pii=_flag(env.get("UJUMBE_LOG_PII")),
             password_hash_cost=_password_hash_cost(env.get("UJUMBE_PASSWORD_HASH_COST")),
+            smtp_url=smtp_url,
+            email_from=email_from,
         )

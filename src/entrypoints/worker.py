@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from procrastinate import App, JobContext
 
 from adapters.jobs import RETRY, create_job_app, log_job_run, recover_stalled_jobs
+from application.account_emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET
 from application.deliveries import (
     APPLY_DELIVERY_REPORT,
     APPLY_DELIVERY_REPORTS,
@@ -164,6 +165,16 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
               queueing_lock="expire_stale_payment_orders", retry=RETRY)
     async def expire_stale_payment_orders(timestamp: int | None = None) -> int:
         return int(await c.expire_stale_payment_orders()())
+
+    # Account emails (a reset link, an address to confirm): the worker makes the token and sends,
+    # so a slow mail server never holds a request; a failed send is retried as any job is.
+    @app.task(name=SEND_PASSWORD_RESET, queue="email", retry=RETRY)
+    async def send_password_reset(email: str) -> str:
+        return "sent" if await c.send_password_reset()(email) else "no such account"
+
+    @app.task(name=SEND_EMAIL_VERIFICATION, queue="email", retry=RETRY)
+    async def send_email_verification(account_id: str) -> str:
+        return "sent" if await c.send_email_verification()(account_id) else "verified already, or no account"
 
     # Housekeeping.
     @every("*/15 * * * *")

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Account, ApiKey, PhoneOtp, RefreshToken
+from application.ports import Account, AccountToken, ApiKey, PhoneOtp, RefreshToken
+from domain.account_tokens import TokenPurpose
 from domain.errors import EmailTaken
 from tests_support import Backend, ids
 
@@ -89,7 +90,7 @@ async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
 async def test_refresh_tokens_are_used_once_and_revoked_by_family(backend: Backend) -> None:
     await add_accounts(backend, account(1))
     first = RefreshToken(id=ids(20), account_id=ids(1), family_id=ids(30), token_hash="r1", created_at=NOW,
-                         expires_at=NOW + timedelta(days=7))
+                         expires_at=NOW + timedelta(days=7), session_ends_at=NOW + timedelta(days=30))
     second = replace(first, id=ids(21), token_hash="r2")
     elsewhere = replace(first, id=ids(22), family_id=ids(31), token_hash="r3")
     async with backend.uow() as uow:
@@ -106,6 +107,48 @@ async def test_refresh_tokens_are_used_once_and_revoked_by_family(backend: Backe
         assert await uow.refresh_tokens.by_hash("r1") == replace(first, used_at=NOW, revoked_at=NOW)
         assert await uow.refresh_tokens.by_hash("r2") == replace(second, revoked_at=NOW)
         assert await uow.refresh_tokens.by_hash("r3") == elsewhere
+
+
+async def test_sessions_are_counted_while_a_token_works_and_revoked_all_but_one(backend: Backend) -> None:
+    await add_accounts(backend, account(1), account(2))
+    def token(n: int, family: int, owner: int = 1, **changes: object) -> RefreshToken:
+        base = RefreshToken(id=ids(n), account_id=ids(owner), family_id=ids(family), token_hash=f"h{n}",
+                            created_at=NOW, expires_at=NOW + timedelta(days=7), session_ends_at=NOW + timedelta(days=30))
+        return replace(base, **changes)  # type: ignore[arg-type]
+    tokens = [token(20, 30, used_at=NOW), token(21, 30), token(22, 31), token(23, 32, revoked_at=NOW),
+              token(24, 33, expires_at=NOW), token(25, 34), token(26, 35, owner=2)]
+    async with backend.uow() as uow:
+        for t in tokens:
+            await uow.refresh_tokens.add(t)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.refresh_tokens.live_sessions(ids(1), NOW) == 3  # families 30, 31, 34
+        assert await uow.refresh_tokens.revoke_sessions(ids(1), NOW, keep_family=ids(34)) == 2
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.refresh_tokens.live_sessions(ids(1), NOW) == 1
+        assert (await uow.refresh_tokens.by_hash("h22")) == replace(tokens[2], revoked_at=NOW)
+        assert await uow.refresh_tokens.revoke_sessions(ids(1), NOW) == 1
+        assert await uow.refresh_tokens.live_sessions(ids(1), NOW) == 0
+        assert await uow.refresh_tokens.live_sessions(ids(2), NOW) == 1
+
+
+async def test_an_email_token_is_taken_once_for_its_purpose_before_it_expires(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    reset = AccountToken(account_id=ids(1), id=ids(40), purpose=TokenPurpose.RESET_PASSWORD, token_hash="t1",
+                         email="user1@example.com", created_at=NOW, expires_at=NOW + timedelta(minutes=30))
+    verify = replace(reset, id=ids(41), purpose=TokenPurpose.VERIFY_EMAIL, token_hash="t2")
+    async with backend.uow() as uow:
+        await uow.account_tokens.add(reset)
+        await uow.account_tokens.add(verify)
+        await uow.commit()
+    later = NOW + timedelta(minutes=5)
+    async with backend.uow() as uow:
+        assert await uow.account_tokens.take(TokenPurpose.VERIFY_EMAIL, "t1", later) is None
+        assert await uow.account_tokens.take(TokenPurpose.RESET_PASSWORD, "t1", later) == replace(reset, used_at=later)
+        assert await uow.account_tokens.take(TokenPurpose.RESET_PASSWORD, "t1", later) is None
+        assert await uow.account_tokens.take(TokenPurpose.VERIFY_EMAIL, "t2", NOW + timedelta(minutes=30)) is None
+        assert await uow.account_tokens.take(TokenPurpose.VERIFY_EMAIL, "nope", later) is None
 
 
 async def test_phone_codes_upsert_and_count(backend: Backend) -> None:

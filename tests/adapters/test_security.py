@@ -26,6 +26,7 @@ from adapters.security import (
     derive_key,
     load_or_create_secret_key,
 )
+from application.ports import AccessClaims
 from domain.errors import Unauthorized
 from entrypoints.settings import Settings
 
@@ -67,17 +68,17 @@ def test_an_argon2_cost_reads_as_a_stored_hash_spells_it() -> None:
 def test_access_token_claims_and_expiry_follow_the_clock() -> None:
     clock = FrozenClock()
     tokens = JwtAccessTokens(SECRET, clock)
-    token = tokens.issue("acc-1")
+    token = tokens.issue("acc-1", "session-1")
     claims = jwt.decode(token, derive_key(SECRET, ACCESS_TOKEN_KEY), algorithms=["HS256"],
                         options={"verify_exp": False})
-    assert claims["sub"] == "acc-1" and claims["type"] == "access"
+    assert claims["sub"] == "acc-1" and claims["type"] == "access" and claims["sid"] == "session-1"
     assert claims["exp"] == int(clock.now().timestamp()) + 900
     assert jwt.get_unverified_header(token)["alg"] == "HS256"
     clock.advance(899)
-    assert tokens.account_of(token) == "acc-1"
+    assert tokens.claims_of(token) == AccessClaims("acc-1", "session-1")
     clock.advance(1)
     with pytest.raises(Unauthorized):
-        tokens.account_of(token)
+        tokens.claims_of(token)
 
 
 @pytest.mark.parametrize("claims,key,algorithm", [
@@ -95,7 +96,7 @@ def test_access_token_claims_and_expiry_follow_the_clock() -> None:
 def test_only_our_hs256_access_tokens_pass(claims: dict, key: str | bytes | None, algorithm: str) -> None:
     token = jwt.encode(claims, key, algorithm=algorithm)
     with pytest.raises(Unauthorized) as raised:
-        JwtAccessTokens(SECRET, FrozenClock()).account_of(token)
+        JwtAccessTokens(SECRET, FrozenClock()).claims_of(token)
     assert raised.value.field == "Authorization"
 
 

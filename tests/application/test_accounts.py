@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
-from adapters.memory.accounts import MemoryApiKeys
-from adapters.memory.store import MemoryStore
-from adapters.memory.system import FrozenClock, SequentialIds
-from adapters.memory.uow import MemoryUnitOfWork
-from adapters.security import RandomSecrets
-from application.accounts import RegisterAccount, Registration, SetPlan
-from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
-from application.phone_verification import (
-    PurgeExpiredPhoneOtps,
-    SendPayerOtp,
-    SendPhoneOtp,
-    VerifyPayerPhone,
-    VerifyPhone,
-    VerifyPhoneByOperator,
-)
-from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
-from application.sessions import AuthenticateAccessToken, LogIn, RefreshSession
+from accounts_support import World, world  # noqa: F401 (the fixture)
+from application.accounts import Registration, SetPlan
+from application.api_keys import ListApiKeys, RevokeApiKey
+from application.phone_verification import PurgeExpiredPhoneOtps, VerifyPhoneByOperator
+from application.sessions import AuthenticateAccessToken
 from domain.errors import (
     EmailTaken,
     InvalidCredentials,
@@ -33,112 +19,6 @@ from domain.errors import (
     Unauthorized,
     ValidationError,
 )
-from domain.submits import SubmitResult
-
-
-class FakeHasher:
-    """Records which path a login took."""
-
-    def __init__(self) -> None:
-        self.verified: list[str] = []
-
-    async def hash(self, password: str) -> str:
-        return f"hashed:{password}"
-
-    async def verify(self, password_hash: str, password: str) -> bool:
-        self.verified.append("real")
-        return password_hash == f"hashed:{password}"
-
-    async def verify_dummy(self, password: str) -> None:
-        self.verified.append("dummy")
-
-
-class FakeTokens:
-    def __init__(self, clock: FrozenClock) -> None:
-        self._clock = clock
-        self.issued: list[str] = []
-
-    def issue(self, account_id: str) -> str:
-        token = f"access:{account_id}:{self._clock.now().timestamp()}"
-        self.issued.append(token)
-        return token
-
-    def account_of(self, token: str) -> str:
-        kind, _, rest = token.partition(":")
-        if kind != "access":
-            raise Unauthorized()
-        account_id, _, issued = rest.partition(":")
-        if self._clock.now().timestamp() - float(issued) >= 900:
-            raise Unauthorized()
-        return account_id
-
-
-@dataclass
-class FakeGateway:
-    submitted: list[OutboundSms] = field(default_factory=list)
-    accept: bool = True
-    fail: bool = False
-    silent: bool = False  # takes the submit, but its answer never comes
-
-    async def submit(self, sms: OutboundSms) -> SubmitResult:
-        if self.fail:
-            raise GatewayUnavailable("down")
-        if self.silent:
-            self.submitted.append(sms)
-            raise GatewayNoAnswer("no answer within the timeout")
-        self.submitted.append(sms)
-        return SubmitResult.accepted("ref") if self.accept else SubmitResult.rejected(None)
-
-    def last_code(self) -> str:
-        return next(word for word in self.submitted[-1].text.split() if word.rstrip(".").isdigit()).rstrip(".")
-
-
-@dataclass
-class World:
-    store: MemoryStore
-    clock: FrozenClock
-    hasher: FakeHasher
-    tokens: FakeTokens
-    secrets: RandomSecrets
-    gateway: FakeGateway
-    ids: SequentialIds
-
-    def uow(self) -> MemoryUnitOfWork:
-        return MemoryUnitOfWork(self.store)
-
-    def register(self) -> RegisterAccount:
-        return RegisterAccount(self.uow, self.clock, self.ids, self.hasher)
-
-    def log_in(self) -> LogIn:
-        return LogIn(self.uow, self.clock, self.ids, self.hasher, self.tokens, self.secrets)
-
-    def refresh(self) -> RefreshSession:
-        return RefreshSession(self.uow, self.clock, self.ids, self.tokens, self.secrets)
-
-    def create_key(self) -> CreateApiKey:
-        return CreateApiKey(self.uow, self.clock, self.ids, self.secrets)
-
-    def authenticate_key(self) -> AuthenticateApiKey:
-        return AuthenticateApiKey(self.uow, MemoryApiKeys(self.store), self.clock, self.secrets)
-
-    def send_otp(self) -> SendPhoneOtp:
-        return SendPhoneOtp(self.uow, self.clock, self.ids, self.secrets, self.gateway, "UJUMBE")
-
-    def verify_phone(self) -> VerifyPhone:
-        return VerifyPhone(self.uow, self.clock, self.secrets)
-
-    def send_payer_otp(self) -> SendPayerOtp:
-        return SendPayerOtp(self.uow, self.clock, self.ids, self.secrets, self.gateway, "UJUMBE")
-
-    def verify_payer(self) -> VerifyPayerPhone:
-        return VerifyPayerPhone(self.uow, self.clock, self.secrets)
-
-
-@pytest.fixture()
-def world() -> World:
-    clock = FrozenClock()
-    return World(MemoryStore(), clock, FakeHasher(), FakeTokens(clock), RandomSecrets("k" * 32), FakeGateway(),
-                 SequentialIds())
 
 
 async def test_register_validates_and_keeps_only_the_hash(world: World) -> None:

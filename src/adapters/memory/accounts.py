@@ -6,7 +6,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
+from application.ports import Account, AccountToken, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
+from domain.account_tokens import TokenPurpose
 from domain.errors import EmailTaken
 
 
@@ -35,8 +36,7 @@ class MemoryAccounts:
 
     async def update(self, account: Account) -> None:
         stored = self._rows()[account.id]
-        self._rows()[account.id] = replace(account, email=stored.email, password_hash=stored.password_hash,
-                                           created_at=stored.created_at)
+        self._rows()[account.id] = replace(account, email=stored.email, created_at=stored.created_at)
 
 
 class MemoryApiKeys:
@@ -103,6 +103,44 @@ class MemoryRefreshTokens:
         for key, token in list(rows.items()):
             if token.account_id == account_id and token.family_id == family_id and token.revoked_at is None:
                 rows[key] = replace(token, revoked_at=at)
+
+    async def revoke_sessions(self, account_id: str, at: datetime, *, keep_family: str | None = None) -> int:
+        live = self._live(account_id, at) - {keep_family}
+        for family in live:
+            await self.revoke_family(account_id, family, at)
+        return len(live)
+
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        live = [t for t in self._rows().values() if t.account_id == account_id and t.family_id == family_id
+                and t.used_at is None and t.revoked_at is None and t.expires_at > at]
+        return max(live, key=lambda t: (t.created_at, t.id), default=None)
+
+    async def live_sessions(self, account_id: str, at: datetime) -> int:
+        return len(self._live(account_id, at))
+
+    def _live(self, account_id: str, at: datetime) -> set[str]:
+        return {t.family_id for t in self._rows().values()
+                if t.account_id == account_id and t.used_at is None and t.revoked_at is None and t.expires_at > at}
+
+
+class MemoryAccountTokens:
+    def __init__(self, store: MemoryStore) -> None:
+        self._store = store
+
+    def _rows(self) -> dict[tuple[str, str], AccountToken]:
+        rows: dict[tuple[str, str], AccountToken] = self._store.table("account_tokens")
+        return rows
+
+    async def add(self, token: AccountToken) -> None:
+        self._rows()[(token.account_id, token.id)] = token
+
+    async def take(self, purpose: TokenPurpose, token_hash: str, at: datetime) -> AccountToken | None:
+        for key, token in self._rows().items():
+            if (token.purpose == purpose and token.token_hash == token_hash and token.used_at is None
+                    and token.expires_at > at):
+                self._rows()[key] = spent = replace(token, used_at=at)
+                return spent
+        return None
 
 
 class MemoryPhoneOtps:

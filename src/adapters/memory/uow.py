@@ -6,7 +6,13 @@ import copy
 from types import TracebackType
 from typing import Any, Self
 
-from adapters.memory.accounts import MemoryAccounts, MemoryApiKeys, MemoryPhoneOtps, MemoryRefreshTokens
+from adapters.memory.accounts import (
+    MemoryAccounts,
+    MemoryAccountTokens,
+    MemoryApiKeys,
+    MemoryPhoneOtps,
+    MemoryRefreshTokens,
+)
 from adapters.memory.campaigns import MemoryCampaigns
 from adapters.memory.contacts import MemoryContactLists, MemoryContacts
 from adapters.memory.contact_files import MemoryContactFiles
@@ -56,6 +62,7 @@ class MemoryUnitOfWork:
         self.accounts = MemoryAccounts(self.store)
         self.api_keys = MemoryApiKeys(self.store)
         self.refresh_tokens = MemoryRefreshTokens(self.store)
+        self.account_tokens = MemoryAccountTokens(self.store)
         self.phone_otps = MemoryPhoneOtps(self.store)
         self.idempotency_keys = MemoryIdempotencyKeys(self.store)
         self.country_rates = MemoryCountryRates(self.store)

@@ -24,7 +24,7 @@ _API_KEY = (
 )
 _REFRESH_TOKEN = (
     "SELECT id::text, account_id::text, family_id::text, token_hash, created_at, expires_at,"
-    " used_at, revoked_at FROM refresh_tokens"
+    " session_ends_at, used_at, revoked_at FROM refresh_tokens"
 )
 
 
@@ -66,9 +66,9 @@ class PostgresAccounts:
     async def update(self, account: Account) -> None:
         await self._conn.execute(
             "UPDATE accounts SET business_name = %s, plan = %s, phone = %s, phone_verified = %s,"
-            " email_verified = %s WHERE id = %s",
+            " email_verified = %s, password_hash = %s WHERE id = %s",
             (account.business_name, account.plan, account.phone, account.phone_verified,
-             account.email_verified, account.id),
+             account.email_verified, account.password_hash, account.id),
         )
 
 
@@ -141,10 +141,10 @@ class PostgresRefreshTokens:
 
     async def add(self, token: RefreshToken) -> None:
         await self._conn.execute(
-            "INSERT INTO refresh_tokens (account_id, id, family_id, token_hash, created_at, expires_at)"
-            " VALUES (%s, %s, %s, %s, %s, %s)",
+            "INSERT INTO refresh_tokens (account_id, id, family_id, token_hash, created_at, expires_at,"
+            " session_ends_at, used_at, revoked_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (token.account_id, token.id, token.family_id, token.token_hash, token.created_at,
-             token.expires_at),
+             token.expires_at, token.session_ends_at, token.used_at, token.revoked_at),
         )
 
     async def by_hash(self, token_hash: str) -> RefreshToken | None:
@@ -166,6 +166,37 @@ class PostgresRefreshTokens:
             " WHERE account_id = %s AND family_id = %s",
             (at, account_id, family_id),
         )
+
+    async def revoke_sessions(self, account_id: str, at: datetime, *, keep_family: str | None = None) -> int:
+        cur = await self._conn.execute(
+            f"WITH live AS ({_LIVE_FAMILIES} AND family_id IS DISTINCT FROM %s::uuid)"
+            " UPDATE refresh_tokens SET revoked_at = %s WHERE account_id = %s AND revoked_at IS NULL"
+            " AND family_id IN (SELECT family_id FROM live) RETURNING family_id",
+            (account_id, at, keep_family, at, account_id),
+        )
+        return len({row[0] for row in await cur.fetchall()})
+
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        if not is_uuid(family_id):
+            return None
+        async with self._conn.cursor(row_factory=class_row(RefreshToken)) as cur:
+            await cur.execute(
+                f"{_REFRESH_TOKEN} WHERE account_id = %s AND family_id = %s AND used_at IS NULL"
+                " AND revoked_at IS NULL AND expires_at > %s ORDER BY created_at DESC, id DESC LIMIT 1",
+                (account_id, family_id, at))
+            return await cur.fetchone()
+
+    async def live_sessions(self, account_id: str, at: datetime) -> int:
+        cur = await self._conn.execute(f"SELECT count(*) FROM ({_LIVE_FAMILIES}) live", (account_id, at))
+        row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+
+# A session is live while its family holds a refresh token that still works.
+_LIVE_FAMILIES = (
+    "SELECT DISTINCT family_id FROM refresh_tokens WHERE account_id = %s AND used_at IS NULL"
+    " AND revoked_at IS NULL AND expires_at > %s"
+)
 
 
 class PostgresPhoneOtps:

@@ -11,6 +11,7 @@ import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
+from adapters.postgres.account_tokens import PostgresAccountTokens
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
 from adapters.postgres.campaigns import ANALYZE_AFTER, PostgresCampaigns
 from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
@@ -83,6 +84,7 @@ class PostgresUnitOfWork:
     accounts = _Repository(lambda uow, conn: PostgresAccounts(conn))
     api_keys = _Repository(lambda uow, conn: PostgresApiKeys(conn))
     refresh_tokens = _Repository(lambda uow, conn: PostgresRefreshTokens(conn))
+    account_tokens = _Repository(lambda uow, conn: PostgresAccountTokens(conn))
     phone_otps = _Repository(lambda uow, conn: PostgresPhoneOtps(conn))
     idempotency_keys = _Repository(lambda uow, conn: PostgresIdempotencyKeys(conn))
     country_rates = _Repository(lambda uow, conn: PostgresCountryRates(conn))

@@ -7,6 +7,8 @@ a `SubmitResult`, a webhook `DeliveryStatus`) lives in `domain` and is imported 
 from application.ports.accounts import (
     Account,
     AccountRepository,
+    AccountToken,
+    AccountTokenRepository,
     ApiKey,
     ApiKeyLookup,
     ApiKeyOwner,
@@ -41,6 +43,7 @@ from application.ports.gateway import (
     OutboundSms,
     SmsGateway,
 )
+from application.ports.email import Email, EmailSender, EmailUndeliverable
 from application.ports.google_contacts import (
     AccessTokenRejected,
     AuthorizationRefused,
@@ -96,7 +99,7 @@ from application.ports.reference import (
     VoucherRates,
     snapshot,
 )
-from application.ports.security import AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
+from application.ports.security import AccessClaims, AccessTokens, PasswordHasher, RateLimiter, RateLimitState, Secrets
 from application.ports.security import SecretBox
 from application.ports.system import Clock, IdGenerator, JobQueue
 from application.ports.uow import UnitOfWork, UnitOfWorkFactory
@@ -111,6 +114,12 @@ from application.ports.webhooks import (
 )
 
 __all__ = [
+    "AccessClaims",
+    "AccountToken",
+    "AccountTokenRepository",
+    "Email",
+    "EmailSender",
+    "EmailUndeliverable",
     "InvalidCallback",
     "MobileMoney",
     "PaymentListener",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from domain.account_tokens import TokenPurpose
 from domain.phone_otps import OtpWindow
 
 
@@ -50,8 +51,23 @@ class RefreshToken:
     token_hash: str
     created_at: datetime
     expires_at: datetime
+    session_ends_at: datetime  # the login's absolute end, carried through every rotation
     used_at: datetime | None = None
     revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AccountToken:
+    """A one-time token sent by email, as stored: its hash, never the token."""
+
+    account_id: str
+    id: str
+    purpose: TokenPurpose
+    token_hash: str
+    email: str  # the address it was sent to: verifying proves this address, not a later one
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None = None
 
 
 class AccountRepository(Protocol):
@@ -65,7 +81,9 @@ class AccountRepository(Protocol):
 
     async def list(self) -> list[Account]: ...
 
-    async def update(self, account: Account) -> None: ...
+    async def update(self, account: Account) -> None:
+        """Every field but the email and the creation time."""
+        ...
 
 
 class ApiKeyRepository(Protocol):
@@ -99,6 +117,27 @@ class RefreshTokenRepository(Protocol):
         ...
 
     async def revoke_family(self, account_id: str, family_id: str, at: datetime) -> None: ...
+
+    async def revoke_sessions(self, account_id: str, at: datetime, *, keep_family: str | None = None) -> int:
+        """Revoke every session of the account but `keep_family`'s; how many were live."""
+        ...
+
+    async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
+        """The session's newest refresh token that still works at `at`; None once the session ended."""
+        ...
+
+    async def live_sessions(self, account_id: str, at: datetime) -> int:
+        """Sessions (families) holding a refresh token that still works at `at`."""
+        ...
+
+
+class AccountTokenRepository(Protocol):
+    async def add(self, token: AccountToken) -> None: ...
+
+    async def take(self, purpose: TokenPurpose, token_hash: str, at: datetime) -> AccountToken | None:
+        """The unused, unexpired token of that purpose with this hash, marked used in the same
+        step (two requests racing with one token: one gets it); None otherwise."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,13 +16,19 @@ class PasswordHasher(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class AccessClaims:
+    account_id: str
+    session_id: str | None  # the session (refresh family) it was issued in; None for older tokens
+
+
 class AccessTokens(Protocol):
-    def issue(self, account_id: str) -> str:
-        """A signed access token for the account, valid ACCESS_TOKEN_TTL from the clock's now."""
+    def issue(self, account_id: str, session_id: str) -> str:
+        """A signed access token for the account's session, valid ACCESS_TOKEN_TTL from the clock's now."""
         ...
 
-    def account_of(self, token: str) -> str:
-        """The account id of a valid, unexpired access token; raises Unauthorized otherwise."""
+    def claims_of(self, token: str) -> AccessClaims:
+        """Who a valid, unexpired access token speaks for; raises Unauthorized otherwise."""
         ...
 
 
@@ -50,6 +56,10 @@ class Secrets(Protocol):
     def api_key(self) -> str: ...
 
     def refresh_token(self) -> str: ...
+
+    def link_token(self) -> str:
+        """A one-time token for an emailed link (password reset, email verification): URL-safe."""
+        ...
 
     def otp_code(self) -> str: ...
 

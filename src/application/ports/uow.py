@@ -7,6 +7,7 @@ from typing import Callable, Protocol, Self
 
 from application.ports.accounts import (
     AccountRepository,
+    AccountTokenRepository,
     ApiKeyRepository,
     PhoneOtpRepository,
     RefreshTokenRepository,
@@ -48,6 +49,7 @@ class UnitOfWork(Protocol):
     accounts: AccountRepository
     api_keys: ApiKeyRepository
     refresh_tokens: RefreshTokenRepository
+    account_tokens: AccountTokenRepository
     phone_otps: PhoneOtpRepository
     idempotency_keys: IdempotencyKeys
     country_rates: CountryRates

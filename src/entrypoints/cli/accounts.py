@@ -104,10 +104,26 @@ async def show_account(email: str) -> None:
     """
     async with services() as c:
         account = await c.find_account()(email)
-    emit_fields(_account_json(account), [
+        live = await c.live_sessions()(account.id)
+    emit_fields({**_account_json(account), "live_sessions": live}, [
         ("id", account.id), ("email", account.email), ("plan", account.plan), ("phone", _phone(account)),
         ("business", account.business_name), ("email verified", account.email_verified),
-        ("created", account.created_at)])
+        ("live sessions", live), ("created", account.created_at)])
+
+
+@command(accounts, "revoke-sessions")
+@click.argument("email")
+async def revoke_sessions(email: str) -> None:
+    """Log the account out everywhere: every refresh token stops working at once (an access token
+    already given lives out its 15 minutes).
+
+    \b
+    Examples:
+      ujumbe accounts revoke-sessions shop@example.com
+    """
+    async with services() as c:
+        ended = await c.log_out_everywhere().by_email(email)
+    emit({"email": email, "sessions_ended": ended}, lambda: f"{email}: {ended} session(s) ended")
 
 
 @command(accounts, "set-plan")

@@ -1,4 +1,4 @@
-"""`ujumbe simulator ...`: what the simulated carrier and mobile-money provider received (DESIGN §7)."""
+"""`ujumbe simulator ...`: what the simulated carrier, mobile-money provider and mail server received."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def simulator() -> None:
     Examples:
       ujumbe simulator messages --to 0712345678
       ujumbe simulator inbound 0712345678 STOP
+      ujumbe simulator emails --to shop@example.com
     """
 
 
@@ -49,6 +50,24 @@ async def simulator_messages(to: str | None, limit: int) -> None:
          for sms in received],
         empty="no messages",
     )
+
+
+@command(simulator, "emails")
+@click.option("--to", "to", default=None, help="Only emails to this address.")
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
+async def simulator_emails(to: str | None, limit: int) -> None:
+    """Emails the email simulator would have sent (verification and reset links), newest first.
+
+    \b
+    Examples:
+      ujumbe simulator emails
+      ujumbe simulator emails --to shop@example.com --limit 1 --json | jq -r '.[0].text'
+    """
+    with busy("reading the simulator's emails"):
+        async with services() as c:
+            sent = await c.email_simulator().sent(to.strip() if to else None, limit)
+    emit_table([email.as_json() for email in sent], ("sent", "to", "subject"),
+               [(email.created_at, email.to, email.subject) for email in sent], empty="no emails")
 
 
 @command(simulator, "payments")

@@ -19,6 +19,7 @@ from entrypoints.gateway_binds import gateway_running
 from entrypoints.worker import jobs_running
 from entrypoints.http.controllers.campaigns import CampaignsController
 from entrypoints.http.controllers.api_keys import ApiKeysController
+from entrypoints.http.controllers.account_lifecycle import AccountLifecycleController
 from entrypoints.http.controllers.auth import AuthController
 from entrypoints.http.controllers.contacts import ContactListsController
 from entrypoints.http.controllers.contact_files import ContactFilesController
@@ -52,6 +53,7 @@ ROUTE_HANDLERS: list[Any] = [
     HealthController,
     MetricsController,
     AuthController,
+    AccountLifecycleController,
     ApiKeysController,
     QuoteController,
     MessageLogsController,

@@ -35,6 +35,7 @@ class Principal:
     scheme: Scheme
     plan: str
     api_key_id: str | None = None
+    session_id: str | None = None  # an access token's session
 
 
 def _presented(request: Request[Any, Any, Any]) -> dict[Scheme, str]:
@@ -100,7 +101,7 @@ def authenticated(*schemes: Scheme) -> Authenticated:
             wanted = " or ".join(_NAMES[s] for s in accepted)
             raise Forbidden(f"This route takes {wanted}.")
         return Principal(account_id=credentials.account_id, scheme=scheme, plan=credentials.plan,
-                         api_key_id=credentials.api_key_id)
+                         api_key_id=credentials.api_key_id, session_id=credentials.session_id)
 
     provide = Authenticated(provide_principal)
     provide.schemes = accepted

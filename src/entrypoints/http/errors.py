@@ -20,6 +20,7 @@ log = logging.getLogger("ujumbe.http")
 STATUS_BY_CODE: dict[str, int] = {
     "validation_error": 400,
     "invalid_otp": 400,
+    "invalid_token": 400,
     "unauthorized": 401,
     "invalid_credentials": 401,
     "invalid_signature": 401,
