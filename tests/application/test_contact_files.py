@@ -24,6 +24,7 @@ from domain.contact_files import ImportReport, RowError
 from domain.contacts import ContactSearch, validate_contact_email, validate_contact_name
 from domain.errors import NotFound, ValidationError
 from domain.phone import e164_of
+import hostile_workbooks
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -195,3 +196,13 @@ async def test_the_file_is_checked_and_read_while_the_event_loop_goes_on_serving
         await asyncio.sleep(0)
 
     assert importing.result() == ImportReport(imported=1, skipped=0, errors=())
+
+
+async def test_a_workbook_of_more_rows_than_a_batch_is_read_across_worker_threads() -> None:
+    store = MemoryStore()
+    await seeded_list(store, ids(10))
+    phones = [f"07130{n:05d}" for n in range(1200)]  # more than two batches of rows
+
+    report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(hostile_workbooks.contacts(*phones)))
+
+    assert report == ImportReport(imported=1200, skipped=0, errors=())
