@@ -42,13 +42,16 @@ def sheet_xml(rows: str, dimension: str | None = None) -> bytes:
             f"<sheetData>{rows}</sheetData></worksheet>").encode()
 
 
-def workbook(sheet: bytes, *extra: tuple[str, bytes]) -> bytes:
+def workbook(sheet: bytes, *extra: tuple[str, bytes], relationships: str = "") -> bytes:
+    """The workbook holding `sheet` and the `extra` parts; `relationships` are more of the
+    workbook's (`<Relationship .../>` elements)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         archive.writestr("[Content_Types].xml", _CONTENT_TYPES)
         archive.writestr("_rels/.rels", _ROOT_RELATIONSHIPS)
         archive.writestr("xl/workbook.xml", _WORKBOOK)
-        archive.writestr("xl/_rels/workbook.xml.rels", _WORKBOOK_RELATIONSHIPS)
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         _WORKBOOK_RELATIONSHIPS.replace("</Relationships>", relationships + "</Relationships>"))
         archive.writestr(SHEET, sheet)
         for name, data in extra:
             archive.writestr(name, data)
@@ -95,12 +98,14 @@ def zip_bomb(inflated: int = 300 * 1024 * 1024) -> bytes:
 
 
 @functools.cache
-def huge_shared_strings(strings: int = 1_300_000) -> bytes:
-    """A workbook whose table of text cells holds `strings` strings (~35 MB inflated)."""
+def huge_shared_strings(strings: int = 1_300_000, part: str = SHARED_STRINGS) -> bytes:
+    """A workbook whose table of text cells holds `strings` strings (~35 MB inflated), in the
+    part the workbook's relationships name."""
     table = (f'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{_MAIN}" count="{strings}" '
              f'uniqueCount="{strings}">').encode() + b"<si><t>jina la mteja</t></si>" * strings + b"</sst>"
     rows = '<row r="1"><c r="A1" t="inlineStr"><is><t>phone</t></is></c></row>'
-    return workbook(sheet_xml(rows, "A1"), (SHARED_STRINGS, table))
+    named = f'<Relationship Id="rId9" Type="{_OFFICE}/sharedStrings" Target="/{part}"/>'
+    return workbook(sheet_xml(rows, "A1"), (part, table), relationships=named)
 
 
 def understated(part: str, declared: int, content: bytes) -> bytes:

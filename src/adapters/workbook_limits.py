@@ -46,8 +46,9 @@ def check_workbook(file: IO[bytes]) -> None:
     file.seek(0)
     try:
         with zipfile.ZipFile(file) as archive:
-            _check_sizes(archive)
-            sheet = _first_sheet(file, archive)
+            _check_unpacked_size(archive)
+            sheet, shared_strings = _parts(file, archive)
+            _check_shared_strings(archive, shared_strings)
             for member in archive.infolist():
                 if member.filename == sheet:
                     _check_sheet(functools.partial(_inflate, file, member))
@@ -102,39 +103,48 @@ def _malformed(why: str) -> ValidationError:
     return ValidationError(f"The file is not a readable .xlsx workbook: {why}.", field="file")
 
 
-def _check_sizes(archive: zipfile.ZipFile) -> None:
-    members = archive.infolist()
-    unpacked = sum(member.file_size for member in members)
+def _check_unpacked_size(archive: zipfile.ZipFile) -> None:
+    unpacked = sum(member.file_size for member in archive.infolist())
     if unpacked > MAX_WORKBOOK_UNPACKED_BYTES:
         raise ImportFileTooLarge(f"The workbook unpacks to {unpacked:,} bytes; an import unpacks at most "
                                  f"{MAX_WORKBOOK_UNPACKED_BYTES:,} (256 MiB).", field="file")
-    for member in members:
-        if "sharedstrings" in member.filename.lower() and member.file_size > MAX_SHARED_STRINGS_BYTES:
+
+
+def _check_shared_strings(archive: zipfile.ZipFile, shared_strings: set[str]) -> None:
+    for member in archive.infolist():
+        if ((member.filename in shared_strings or "sharedstrings" in member.filename.lower())
+                and member.file_size > MAX_SHARED_STRINGS_BYTES):
             raise ImportFileTooLarge(f"The workbook's shared strings are {member.file_size:,} bytes; an import "
                                      f"reads at most {MAX_SHARED_STRINGS_BYTES:,} (32 MiB).", field="file")
 
 
-def _first_sheet(file: IO[bytes], archive: zipfile.ZipFile) -> str | None:
-    """The archive path of the workbook's first sheet; None for a workbook with no sheet."""
+def _parts(file: IO[bytes], archive: zipfile.ZipFile) -> tuple[str | None, set[str]]:
+    """The archive paths of the workbook's first sheet (None for a workbook with no sheet) and of
+    its shared strings, as its relationships name them."""
     ids: list[str] = []
     _parse(_inflate(file, archive.getinfo(_WORKBOOK)), {"sheet": lambda attributes: ids.append(_local(attributes, "id"))},
            until=lambda: bool(ids))
-    if not ids:
-        return None
     targets: dict[str, str] = {}
-    relationship_id = ids[0]
+    shared_strings: set[str] = set()
 
     def relationship(attributes: Mapping[str, str]) -> None:
-        targets[attributes.get("Id", "")] = attributes.get("Target", "")
+        path = _part_path(attributes.get("Target", ""))
+        targets[attributes.get("Id", "")] = path
+        if attributes.get("Type", "").endswith("/sharedStrings"):
+            shared_strings.add(path)
 
-    _parse(_inflate(file, archive.getinfo(_WORKBOOK_RELATIONSHIPS)), {"Relationship": relationship},
-           until=lambda: relationship_id in targets)
-    target = targets.get(relationship_id)
-    if not target:
-        raise _malformed(f"its first sheet ({relationship_id}) has no part")
-    path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
-    archive.getinfo(path)  # KeyError: the part is not in the archive
-    return path
+    _parse(_inflate(file, archive.getinfo(_WORKBOOK_RELATIONSHIPS)), {"Relationship": relationship})
+    if not ids:
+        return None, shared_strings
+    if (sheet := targets.get(ids[0])) is None:
+        raise _malformed(f"its first sheet ({ids[0]}) has no part")
+    archive.getinfo(sheet)  # KeyError: the part is not in the archive
+    return sheet, shared_strings
+
+
+def _part_path(target: str) -> str:
+    """A relationship's target (relative to the workbook's folder, or from the archive's root)."""
+    return target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
 
 
 def _check_sheet(sheet: Callable[[], Iterator[bytes]]) -> None:
@@ -161,6 +171,8 @@ def _scan_references(sheet: Iterator[bytes]) -> bool:
     tail = b""
     for chunk in sheet:
         text = tail + chunk
+        if b"\x00" in text:  # UTF-16 or UTF-32: not the bytes these expressions look for
+            return False
         cut = text.rfind(b"<")  # a tag may go on in the next chunk
         text, tail = (text[:cut], text[cut:]) if cut >= 0 and len(text) - cut < _LONGEST_TAG else (text, b"")
         if rows == columns == 0 and (declared := _DIMENSION.search(text, 0, text.find(b"<sheetData"))):

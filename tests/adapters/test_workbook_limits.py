@@ -68,9 +68,20 @@ def test_a_zip_bomb_is_refused_by_what_it_declares_before_anything_is_inflated(c
     assert calamine_calls == []
 
 
-def test_a_huge_table_of_strings_is_refused(calamine_calls: list[Any]) -> None:
+@pytest.mark.parametrize("part", [SHARED_STRINGS, "xl/worksheets/words.xml"])
+def test_a_huge_table_of_strings_is_refused_wherever_the_relationships_put_it(
+    part: str, calamine_calls: list[Any]
+) -> None:
     with pytest.raises(ImportFileTooLarge, match=r"shared strings are [\d,]+ bytes; an import reads at most 33,554,432"):
-        read_table(io.BytesIO(huge_shared_strings()))
+        read_table(io.BytesIO(huge_shared_strings(part=part)))
+    assert calamine_calls == []
+
+
+def test_a_sheet_written_in_utf16_is_scanned_as_xml_not_as_bytes(calamine_calls: list[Any]) -> None:
+    rows = '<row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="XFD1048576"><v>1</v></c></row>'
+    sheet = sheet_xml(rows).decode().replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+    with pytest.raises(ImportFileTooLarge, match=r"1,048,576 rows"):
+        read_table(io.BytesIO(workbook(sheet)))
     assert calamine_calls == []
 
 
