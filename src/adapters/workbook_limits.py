@@ -3,11 +3,12 @@
 python-calamine reads a sheet whole, into a rectangle of cells as large as the cells present span
 (about 32 bytes a cell), and a workbook's table of text cells (its shared strings) whole: a 1.6 KB
 file with one cell at A1 and another at XFD1048576 asks it for 512 GiB, and the allocation failure
-aborts the process. So the archive is looked at first with stdlib `zipfile`, which reads nothing
-whole: the sizes its parts inflate to (a zip bomb is refused by its directory, and a part that
-inflates past the size it declares fails its checksum), the shared strings' size, and the first
+aborts the process. So the archive is looked at first, with stdlib `zipfile` (its directory) and
+`zlib` (each part inflated once, a chunk at a time, nothing whole): the sizes its parts declare
+(a zip bomb is refused before anything is inflated) and the sizes they inflate to (a part that
+inflates past what it declares is refused as it does), the shared strings' size, and the first
 sheet's extent, from its declared `<dimension>` and from the cells actually present, counted as
-the sheet's XML streams through expat (a declared dimension may be absent or lie). Too large is
+the sheet streams (a declared dimension may be absent or lie). Too large is
 `ImportFileTooLarge` (413), naming the limit; not a workbook is `ValidationError` (400).
 """
 
