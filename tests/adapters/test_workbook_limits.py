@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from python_calamine import CalamineWorkbook
 
 import adapters.spreadsheets
 from adapters.spreadsheets import read_table
@@ -33,13 +34,12 @@ from hostile_workbooks import (
 def calamine_calls(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every workbook calamine was asked to open (it still opens them)."""
     calls: list[Any] = []
-    real = adapters.spreadsheets.CalamineWorkbook
 
     class Recording:
         @staticmethod
         def from_filelike(file: Any) -> Any:
             calls.append(file)
-            return real.from_filelike(file)
+            return CalamineWorkbook.from_filelike(file)
 
     monkeypatch.setattr(adapters.spreadsheets, "CalamineWorkbook", Recording)
     return calls
