@@ -9,6 +9,12 @@ connection), so an attempt resolves the host once, checks every address it got, 
 to a checked address itself (`VettedAddressTransport`). The URL's host still names the request:
 the Host header, TLS SNI and the certificate check are the name's. Redirects are not followed,
 and proxies from the environment are not used (a proxy would resolve the name again).
+
+A receiver is someone else's server, so an attempt is bounded whatever it does: the whole of it
+(resolving, connecting, sending, the answer) has one deadline, `timeout` (a per-read timeout
+would let a byte every few seconds hold it for ever), and of the answer's body at most
+`MAX_RESPONSE_BYTES` are read (a body without end would otherwise be buffered whole). The status
+line decides the attempt: a 2xx is a success as soon as it is known, its body cut short or not.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ Resolver = Callable[[str, int], Awaitable[list[str]]]
 AddressPolicy = Callable[[str], bool]  # whether a resolved address may be connected to
 USER_AGENT = "ujumbe-webhooks/1.0"
 RESOLVE_TIMEOUT = 5.0
+MAX_RESPONSE_BYTES = 4 * 1024  # of an answer's body; the rest is never read
 
 
 async def resolve_host(host: str, port: int) -> list[str]:
@@ -149,27 +156,48 @@ class HttpxWebhookSender:
 
     async def post(self, url: str, body: bytes, headers: Mapping[str, str]) -> WebhookResponse:
         started = time.monotonic()
+        answer: _Answer = _Answer()
 
         def elapsed_ms() -> int:
             return int((time.monotonic() - started) * 1000)
 
         try:
-            async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False,
-                                         transport=self._transport()) as client:
-                # One quick second try when the connection itself failed (nothing was sent);
-                # anything else is the delivery's retry schedule's business.
-                async for attempt in AsyncRetrying(retry=retry_if_exception_type(httpx.ConnectError),
-                                                   stop=stop_after_attempt(2), wait=wait_fixed(0.2),
-                                                   reraise=True):
-                    with attempt:
-                        response = await client.post(
-                            url, content=body, headers={**headers, "User-Agent": USER_AGENT}
-                        )
+            async with asyncio.timeout(self._timeout):
+                async with httpx.AsyncClient(timeout=self._timeout, follow_redirects=False, trust_env=False,
+                                             transport=self._transport()) as client:
+                    # One quick second try when the connection itself failed (nothing was sent);
+                    # anything else is the delivery's retry schedule's business.
+                    async for attempt in AsyncRetrying(retry=retry_if_exception_type(httpx.ConnectError),
+                                                       stop=stop_after_attempt(2), wait=wait_fixed(0.2),
+                                                       reraise=True):
+                        with attempt:
+                            await answer.read(client, url, body, {**headers, "User-Agent": USER_AGENT})
         except TargetRefused as exc:
             return WebhookResponse(status_code=None, error=f"target_refused: {exc}")
-        except httpx.TimeoutException:
-            return WebhookResponse(status_code=None, error="timeout", duration_ms=elapsed_ms())
+        except (TimeoutError, httpx.TimeoutException):
+            if answer.status_code is None:
+                return WebhookResponse(status_code=None, error=f"timeout: no answer within {self._timeout:g} s",
+                                       duration_ms=elapsed_ms())
         except httpx.HTTPError as exc:
-            return WebhookResponse(status_code=None, error=f"connection_error: {type(exc).__name__}",
-                                   duration_ms=elapsed_ms())
-        return WebhookResponse(status_code=response.status_code, duration_ms=elapsed_ms())
+            if answer.status_code is None:
+                return WebhookResponse(status_code=None, error=f"connection_error: {type(exc).__name__}",
+                                       duration_ms=elapsed_ms())
+        return WebhookResponse(status_code=answer.status_code, duration_ms=elapsed_ms(), body=bytes(answer.body))
+
+
+class _Answer:
+    """The status of an answer as soon as it comes, then at most `MAX_RESPONSE_BYTES` of its
+    body as they come (raw: a compressed body is not inflated); the connection is closed on
+    leaving, with the rest unread."""
+
+    def __init__(self) -> None:
+        self.status_code: int | None = None
+        self.body = bytearray()
+
+    async def read(self, client: httpx.AsyncClient, url: str, body: bytes, headers: Mapping[str, str]) -> None:
+        async with client.stream("POST", url, content=body, headers=headers) as response:
+            self.status_code = response.status_code
+            async for chunk in response.aiter_raw():
+                self.body += chunk[:MAX_RESPONSE_BYTES - len(self.body)]
+                if len(self.body) >= MAX_RESPONSE_BYTES:
+                    return

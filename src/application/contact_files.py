@@ -4,8 +4,10 @@ An import reads its file row by row (row number and cells, as the reader of CSV 
 workbook gives them), checks each row (`domain.contact_files`) and hands the rows to the
 list's writer as they come, in one unit of work: the writer decides duplicates and the list's
 room, and nothing is committed until the last row is in, so a failure half-way leaves the list as
-it was. Memory does not grow with the file: neither side holds more than a row, besides the
-report of the rows refused.
+it was. Memory does not grow with the file: neither side holds more than a batch of rows, besides
+the report of the rows refused. Reading and checking rows is CPU work that awaits nothing (a
+workbook is checked against its limits, then parsed, when it is opened), so it runs in a worker
+thread, a batch at a time, and the event loop goes on serving other requests meanwhile.
 
 An export is streamed the same way: the list is looked up first (so an unknown one is a 404 before
 anything is sent), then its contacts are read and written as CSV in chunks while they are sent.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import itertools
 from collections.abc import AsyncIterator, Iterator
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -34,7 +37,7 @@ from domain.contact_files import (
 )
 from domain.errors import NotFound
 
-_YIELD_EVERY = 500  # rows read between two turns of the event loop for other requests
+_BATCH = 500  # rows read and checked in the worker thread at a time
 _CHUNK = 64 * 1024  # characters of CSV sent at a time
 
 
@@ -45,7 +48,8 @@ class ImportContacts:
     async def __call__(self, account_id: str, list_id: str, file: IO[bytes]) -> ImportReport:
         """Import `file` (the whole of it) into the list; NotFound for another account's list. A
         file that cannot be read to its end imports nothing: its report is that one error."""
-        rows = _paced(rows_of(self._read_table(file)))
+        table = await asyncio.to_thread(self._read_table, file)  # a file over the limits is refused here
+        rows = _read_aside(rows_of(table))
         try:
             async with self._uow() as uow:
                 report = await uow.contact_files.import_rows(account_id, list_id, rows, self._clock.now())
@@ -55,13 +59,11 @@ class ImportContacts:
         return report
 
 
-async def _paced(rows: Iterator[ImportRow]) -> AsyncIterator[ImportRow]:
-    """The rows, letting other work of the event loop run every few hundred (reading and checking
-    a row is CPU work that awaits nothing)."""
-    for count, row in enumerate(rows, start=1):
-        yield row
-        if count % _YIELD_EVERY == 0:
-            await asyncio.sleep(0)
+async def _read_aside(rows: Iterator[ImportRow]) -> AsyncIterator[ImportRow]:
+    """The rows, read and checked a batch at a time in a worker thread."""
+    while batch := await asyncio.to_thread(list, itertools.islice(rows, _BATCH)):
+        for row in batch:
+            yield row
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,14 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from domain.contacts import (
+    MAX_IMPORT_CELLS,
+    MAX_IMPORT_COLUMNS,
     MAX_IMPORT_ROWS,
     MAX_PHONES_PER_CONTACT,
     validate_contact_email,
     validate_contact_name,
 )
-from domain.errors import InvalidPhoneNumber, ValidationError
+from domain.errors import ImportFileTooLarge, InvalidPhoneNumber, ValidationError
 from domain.phone import e164_of
 
 # Row errors of an import report (`{row, error}`), besides `invalid_phone_number` and
@@ -62,6 +64,20 @@ class UnreadableFile(Exception):
     def __init__(self, row: int, why: str) -> None:
         super().__init__(f"row {row}: {why}")
         self.row = row
+
+
+def check_sheet_extent(rows: int, columns: int) -> None:
+    """ImportFileTooLarge, naming the limit, for a sheet whose cells span more rows, columns or
+    cells (rows x columns) than an import reads: the sheet would be refused before it is read."""
+    if rows > MAX_IMPORT_ROWS + 1:
+        raise ImportFileTooLarge(f"The sheet spans {rows:,} rows; an import reads at most {MAX_IMPORT_ROWS + 1:,} "
+                                 f"(a header and {MAX_IMPORT_ROWS:,} contacts).", field="file")
+    if columns > MAX_IMPORT_COLUMNS:
+        raise ImportFileTooLarge(f"The sheet spans {columns:,} columns; an import reads at most "
+                                 f"{MAX_IMPORT_COLUMNS:,}.", field="file")
+    if rows * columns > MAX_IMPORT_CELLS:
+        raise ImportFileTooLarge(f"The sheet spans {rows:,} rows of {columns:,} columns ({rows * columns:,} cells); "
+                                 f"an import reads at most {MAX_IMPORT_CELLS:,} cells.", field="file")
 
 
 @dataclass(frozen=True, slots=True)

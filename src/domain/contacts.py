@@ -18,6 +18,13 @@ DEFAULT_LIST_NAME = "Default"
 MAX_CONTACTS_PER_LIST = 100_000
 MAX_IMPORT_BYTES = 10_000_000  # an import file (10 MB, DESIGN §6); 413 above, before it is read whole
 MAX_IMPORT_ROWS = 100_000
+# A workbook's first sheet is read whole into memory (about 32 bytes a cell, blank or not, over
+# the rectangle its cells span), so its extent is bounded before it is read: the rows of an import
+# and a header, at most this many columns, and at most this many cells (100,000 rows of 20 columns).
+MAX_IMPORT_COLUMNS = 256
+MAX_IMPORT_CELLS = 2_000_000
+MAX_WORKBOOK_UNPACKED_BYTES = 256 * 1024 * 1024  # every part of the archive, inflated (zip bombs)
+MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024  # the workbook's table of text cells, read whole
 MAX_LIST_NAME_LENGTH = 100
 MAX_LIST_DESCRIPTION_LENGTH = 500
 MAX_NAME_LENGTH = 100  # a contact's first or last name

@@ -6,13 +6,14 @@ No test here sends anything off this machine: the DNS is a script, and where a t
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import ssl
 
 import pytest
 import trustme
 
-from adapters.webhooks import HttpxWebhookSender, is_public
+from adapters.webhooks import MAX_RESPONSE_BYTES, HttpxWebhookSender, is_public
 from webhook_receiver import WebhookReceiver
 
 VETTED = "127.0.0.2"  # stands for a public address
@@ -93,7 +94,7 @@ async def test_no_answer_is_an_error_not_an_exception() -> None:
     assert refused.status_code is None and (refused.error or "").startswith("connection_error")
     with WebhookReceiver(hang_first=True) as receiver:
         slow = await HttpxWebhookSender(allow_private=True, timeout=0.3).post(receiver.url, b"{}", {})
-    assert (slow.status_code, slow.error) == (None, "timeout")
+    assert slow.status_code is None and slow.error == "timeout: no answer within 0.3 s"
 
 
 async def test_an_attempt_connects_to_the_address_it_checked_not_to_a_second_answer() -> None:
@@ -157,3 +158,74 @@ async def test_tls_names_and_verifies_the_host_while_connecting_to_the_vetted_ad
     assert sni[0] == "hooks.ujumbe.test"
     assert [r.headers["host"] for r in got] == [f"hooks.ujumbe.test:{receiver.port}"]
     assert misnamed.status_code is None and (misnamed.error or "").startswith("connection_error")
+
+
+class HostileReceiver:
+    """A receiver on loopback written with asyncio streams, answering as a hostile one would:
+    `status_line` (None: trickled a byte a `pace` seconds, never finished), then a body without
+    end, sent as fast as it is taken or trickled a byte a `pace` seconds. It counts what it sent
+    and notes when the sender hung up."""
+
+    def __init__(self, *, status_line: bool = True, trickle: bool = False, pace: float = 1.0) -> None:
+        self.status_line, self.trickle, self.pace = status_line, trickle, pace
+        self.sent = 0
+        self.hung_up = asyncio.Event()
+        self._server: asyncio.Server | None = None
+
+    async def __aenter__(self) -> str:
+        self._server = await asyncio.start_server(self._answer, "127.0.0.1", 0)
+        return f"http://127.0.0.1:{self._server.sockets[0].getsockname()[1]}/hooks"
+
+    async def __aexit__(self, *_: object) -> None:
+        assert self._server is not None
+        self._server.close()
+
+    async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await reader.readuntil(b"\r\n\r\n")
+            if not self.status_line:
+                for byte in b"HTTP/1.1 200 OK\r\n" * 1000:
+                    writer.write(bytes([byte]))
+                    await writer.drain()
+                    await asyncio.sleep(self.pace)  # the receiver's pace, not a wait of this test
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n")
+            chunk = b"x" if self.trickle else b"x" * 65536
+            while self.sent < 256 * 1024 * 1024:  # a bound, so that a sender reading it all ends
+                writer.write(chunk)
+                await writer.drain()
+                self.sent += len(chunk)
+                if self.trickle:
+                    await asyncio.sleep(self.pace)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.hung_up.set()
+            writer.close()
+
+
+async def test_an_answer_without_end_is_read_to_a_few_kib_and_its_status_decides() -> None:
+    receiver = HostileReceiver()
+    async with receiver as url:
+        answer = await asyncio.wait_for(HttpxWebhookSender(allow_private=True, timeout=10).post(url, b"{}", {}), 30)
+        await asyncio.wait_for(receiver.hung_up.wait(), 10)
+    assert (answer.status_code, answer.error) == (200, None)
+    assert answer.body == b"x" * MAX_RESPONSE_BYTES
+    assert receiver.sent < 32 * 1024 * 1024  # what the sockets' buffers hold, then the sender hung up
+
+
+async def test_a_body_trickled_a_byte_a_second_ends_the_attempt_at_its_deadline_with_its_status() -> None:
+    receiver = HostileReceiver(trickle=True)
+    async with receiver as url:
+        answer = await asyncio.wait_for(HttpxWebhookSender(allow_private=True, timeout=3).post(url, b"{}", {}), 30)
+    assert (answer.status_code, answer.error) == (200, None)  # the receiver said 200: it has the event
+    assert answer.duration_ms < 4500
+    assert 0 < len(answer.body) <= 4
+
+
+async def test_a_status_line_trickled_a_byte_a_second_is_no_answer_within_the_deadline() -> None:
+    receiver = HostileReceiver(status_line=False)
+    async with receiver as url:
+        answer = await asyncio.wait_for(HttpxWebhookSender(allow_private=True, timeout=3).post(url, b"{}", {}), 30)
+    assert answer.status_code is None
+    assert answer.error == "timeout: no answer within 3 s"
+    assert answer.duration_ms < 4500

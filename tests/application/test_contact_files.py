@@ -4,7 +4,9 @@ transaction; a list that is not the account's is not found."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -22,6 +24,7 @@ from domain.contact_files import ImportReport, RowError
 from domain.contacts import ContactSearch, validate_contact_email, validate_contact_name
 from domain.errors import NotFound, ValidationError
 from domain.phone import e164_of
+import hostile_workbooks
 from tests_support import ids
 
 ACCOUNT = ids(1)
@@ -166,3 +169,40 @@ async def test_a_utf16_file_with_its_byte_order_mark_is_read_as_excels_unicode_t
     report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(file))
     assert report == ImportReport(imported=1, skipped=0, errors=())
     assert await shown(store, ids(10)) == [("+255712345678", "Zuhura Müller", "", "", ())]
+
+
+async def test_the_file_is_checked_and_read_while_the_event_loop_goes_on_serving() -> None:
+    store = MemoryStore()
+    await seeded_list(store, ids(10))
+    turned = threading.Event()
+
+    def a_turn_of_the_loop() -> None:
+        turned.clear()
+        assert turned.wait(10), "the event loop was held while the file was read"
+
+    def slow_reader(_: object) -> Table:  # a workbook's check, then its rows: CPU work that awaits nothing
+        a_turn_of_the_loop()
+
+        def rows() -> Iterator[tuple[int, list[str]]]:
+            yield 1, ["phone"]
+            a_turn_of_the_loop()
+            yield 2, ["0712345678"]
+        return rows()
+
+    importing = asyncio.create_task(ImportContacts(lambda: uow_of(store), FrozenClock(T0), slow_reader)(
+        ACCOUNT, ids(10), io.BytesIO()))
+    while not importing.done():  # another request's work, a turn of the loop at a time
+        turned.set()
+        await asyncio.sleep(0)
+
+    assert importing.result() == ImportReport(imported=1, skipped=0, errors=())
+
+
+async def test_a_workbook_of_more_rows_than_a_batch_is_read_across_worker_threads() -> None:
+    store = MemoryStore()
+    await seeded_list(store, ids(10))
+    phones = [f"07130{n:05d}" for n in range(1200)]  # more than two batches of rows
+
+    report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(hostile_workbooks.contacts(*phones)))
+
+    assert report == ImportReport(imported=1200, skipped=0, errors=())

@@ -11,6 +11,7 @@ from pathlib import Path
 import psycopg
 
 from domain.contacts import MAX_IMPORT_BYTES
+from hostile_workbooks import far_corner, without_workbook, zip_bomb
 from tests_support import ujumbe
 
 
@@ -71,6 +72,19 @@ def test_errors_go_to_stderr_with_exit_code_1(clean_database: str, tmp_path: Pat
         assert failed.returncode == 1, failed.stdout
         assert failed.stdout == ""
         assert json.loads(failed.stderr.strip().splitlines()[-1])["error"]["code"] == code
+
+    mine = a_list(clean_database, "duka@example.com")
+    for content, code, why in [(far_corner(), "payload_too_large", "an import reads at most 100,001"),
+                               (zip_bomb(), "payload_too_large", "an import unpacks at most 268,435,456"),
+                               (without_workbook(), "validation_error", "not a readable .xlsx workbook")]:
+        hostile = tmp_path / "hostile.xlsx"
+        hostile.write_bytes(content)
+        failed = ujumbe("contacts", "import", "duka@example.com", mine, str(hostile), "--json", env=env)
+        assert failed.returncode == 1, failed.stdout
+        error = json.loads(failed.stderr.strip().splitlines()[-1])["error"]
+        assert error["code"] == code and why in error["message"]
+        human = ujumbe("contacts", "import", "duka@example.com", mine, str(hostile), env=env)
+        assert human.returncode == 1 and why in human.stderr
 
     missing = ujumbe("contacts", "import", "duka@example.com", others, str(tmp_path / "nope.csv"), env=env)
     assert missing.returncode == 1 and "does not exist" in missing.stderr

@@ -14,6 +14,7 @@ from domain.contact_files import (
     ContactRow,
     RowError,
     check_row,
+    check_sheet_extent,
     column_of,
     export_cells,
     export_file_name,
@@ -22,8 +23,8 @@ from domain.contact_files import (
     rows_of,
     split_extra_phones,
 )
-from domain.contacts import MAX_IMPORT_ROWS
-from domain.errors import InvalidPhoneNumber
+from domain.contacts import MAX_IMPORT_CELLS, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS
+from domain.errors import ImportFileTooLarge, InvalidPhoneNumber
 from domain.phone import e164_of, normalize_msisdn
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -166,3 +167,22 @@ def test_reading_stops_at_the_first_row_past_the_limit() -> None:
 ])
 def test_the_export_file_is_named_after_its_list(name: str, file_name: str) -> None:
     assert export_file_name(name, "LIST-ID") == file_name
+
+
+@given(st.integers(1, 2_000_000), st.integers(1, 20_000))
+@example(MAX_IMPORT_ROWS + 1, MAX_IMPORT_CELLS // (MAX_IMPORT_ROWS + 1))
+@example(MAX_IMPORT_ROWS + 2, 1)
+@example(1, MAX_IMPORT_COLUMNS)
+@example(1, MAX_IMPORT_COLUMNS + 1)
+@example(1_048_576, 16_384)
+def test_a_sheet_is_refused_exactly_when_it_spans_more_rows_columns_or_cells_than_an_import_reads(
+    rows: int, columns: int
+) -> None:
+    too_large = rows > MAX_IMPORT_ROWS + 1 or columns > MAX_IMPORT_COLUMNS or rows * columns > MAX_IMPORT_CELLS
+    try:
+        check_sheet_extent(rows, columns)
+    except ImportFileTooLarge as exc:
+        assert too_large
+        assert exc.code == "payload_too_large" and "at most" in exc.message  # the message names the limit
+    else:
+        assert not too_large

@@ -18,6 +18,8 @@ from openpyxl import Workbook
 from application.ports import ContactList
 from domain.contacts import MAX_IMPORT_BYTES, ContactSearch
 from entrypoints.container import Container
+from hostile_workbooks import far_corner, huge_shared_strings, zip_bomb
+from collections.abc import Callable
 from typing import Any
 
 MakeAccount = Any  # the fixtures of tests/http/conftest.py
@@ -227,14 +229,41 @@ async def test_an_excel_workbooks_first_sheet_is_imported(
 
 
 @pytest.mark.parametrize("content", [b"PK\x03\x04not really a zip", zip_of_a_text_file()])
-async def test_a_file_that_only_looks_like_a_workbook_is_reported_unreadable(
+async def test_a_file_that_only_looks_like_a_workbook_is_refused_as_not_one(
     client: AsyncTestClient, container: Container, make_account: MakeAccount,  # type: ignore[type-arg]
     content: bytes,
 ) -> None:
     account = await make_account()
     list_id = await new_list(container, account)
-    report = report_of(await upload(client, account, list_id, content, "contacts.xlsx"))
-    assert report == {"imported": 0, "skipped": 1, "errors": [{"row": 1, "error": "unreadable_file"}]}
+    response = await upload(client, account, list_id, content, "contacts.xlsx")
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == "validation_error" and error["field"] == "file"
+    assert error["message"].startswith("The file is not a readable .xlsx workbook: ")
+
+
+@pytest.mark.parametrize(("hostile", "limit"), [
+    (far_corner, "The sheet spans 1,048,576 rows; an import reads at most 100,001"),
+    (lambda: far_corner(dimension=None), "The sheet spans 1,048,576 rows; an import reads at most 100,001"),
+    (zip_bomb, "an import unpacks at most 268,435,456 (256 MiB)"),
+    (huge_shared_strings, "an import reads at most 33,554,432 (32 MiB)"),
+], ids=["far-corner", "far-corner-undeclared", "zip-bomb", "shared-strings"])
+async def test_a_workbook_past_the_limits_is_refused_with_413_naming_the_limit(
+    client: AsyncTestClient, container: Container, make_account: MakeAccount,  # type: ignore[type-arg]
+    hostile: Callable[[], bytes], limit: str,
+) -> None:
+    content = hostile()
+    account = await make_account()
+    list_id = await new_list(container, account)
+    await upload(client, account, list_id, b"phone\n0712000001\n")
+
+    response = await upload(client, account, list_id, content, "wateja.xlsx")
+
+    assert response.status_code == 413, response.text
+    body = response.json()
+    assert body["success"] is False and body["data"] is None
+    assert body["error"]["code"] == "payload_too_large" and limit in body["error"]["message"]
+    assert await phones_in(container, account, list_id) == ["+255712000001"]
 
 
 async def _asgi_upload(app: Any, path: str, headers: dict[str, str], total: int,

@@ -58,11 +58,13 @@ class DeliveryHistory:
 
 @dataclass(frozen=True, slots=True)
 class WebhookResponse:
-    """What one POST came to: a status code, or an error when there was no answer."""
+    """What one POST came to: a status code, or an error when there was no answer. The status
+    decides; of the body only the first bytes are read (`body`, at most a few KiB)."""
 
     status_code: int | None
-    error: str | None = None  # "timeout", "connection_error", "target_refused: ..."
+    error: str | None = None  # "timeout: ...", "connection_error: ...", "target_refused: ..."
     duration_ms: int = 0
+    body: bytes = b""
 
 
 class WebhookRepository(Protocol):

@@ -28,7 +28,14 @@ from litestar.response import Stream
 from multipart import MultipartSegment, ParserError, PushMultipartParser
 
 from application.contact_files import ExportContacts, ImportContacts
-from domain.contacts import MAX_IMPORT_BYTES
+from domain.contacts import (
+    MAX_IMPORT_BYTES,
+    MAX_IMPORT_CELLS,
+    MAX_IMPORT_COLUMNS,
+    MAX_IMPORT_ROWS,
+    MAX_SHARED_STRINGS_BYTES,
+    MAX_WORKBOOK_UNPACKED_BYTES,
+)
 from domain.errors import ImportFileTooLarge, NotFound, ValidationError
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
@@ -48,7 +55,7 @@ _ROW_ERRORS = (
     "invalid_name, invalid_email, too_many_phone_numbers (over 10 extra numbers), invalid_encoding (bytes that are "
     "not UTF-8); for the whole file, on its header row: missing_phone_column, empty_file; too_many_rows on "
     "the first row past 100,000 (nothing after it is read); unreadable_file where a file stops being readable "
-    "(not CSV or .xlsx, a quote never closed): nothing of it is imported.")
+    "(a quote never closed, a workbook's cell that cannot be read): nothing of it is imported.")
 
 
 class RowErrorBody(ResponseBody, kw_only=True):
@@ -67,7 +74,12 @@ _UPLOAD_DESCRIPTION = (
     "mark; comma, semicolon or tab between cells) or an Excel workbook (.xlsx, its first sheet). The "
     "first row names the columns, in any case: phone (or phone_number, msisdn, mobile, simu), "
     "first_name (or jina), last_name, email, extra_phones (numbers separated by `;`); others are "
-    f"ignored. At most {MAX_IMPORT_BYTES} bytes (413 payload_too_large above) and 100,000 rows."
+    f"ignored. At most {MAX_IMPORT_BYTES} bytes (413 payload_too_large above) and 100,000 rows. A workbook is "
+    f"checked before it is read: its first sheet's cells may span at most {MAX_IMPORT_ROWS + 1:,} rows, "
+    f"{MAX_IMPORT_COLUMNS} columns and {MAX_IMPORT_CELLS:,} cells (rows x columns, counted from A1), its parts "
+    f"may unpack to at most {MAX_WORKBOOK_UNPACKED_BYTES:,} bytes and its shared strings to "
+    f"{MAX_SHARED_STRINGS_BYTES:,} (413 payload_too_large naming the limit above any); a file that starts as a "
+    "ZIP archive and is not a readable workbook is 400 validation_error."
 )
 
 
