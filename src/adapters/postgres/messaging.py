@@ -306,9 +306,11 @@ class PostgresMessages:
             await cur.execute(
                 "UPDATE messages AS m SET updated_at = %s"
                 " FROM (SELECT account_id, id FROM messages"
-                "       WHERE status = 'pending' AND campaign_id IS NULL AND updated_at < %s"
+                "       WHERE status = 'pending' AND updated_at < %s AND (campaign_id IS NULL"
+                "         OR EXISTS (SELECT 1 FROM campaigns c WHERE c.account_id = messages.account_id"
+                "                    AND c.id = messages.campaign_id AND c.status IN ('completed', 'failed')))"
                 "       ORDER BY updated_at LIMIT %s FOR UPDATE SKIP LOCKED) AS stuck"
-                f" WHERE m.account_id = stuck.account_id AND m.id = stuck.id RETURNING {_SELECT}",
+                f" WHERE m.account_id = stuck.account_id AND m.id = stuck.id RETURNING {_SELECT}, m.campaign_batch",
                 (now, older_than, limit),
             )
             rows = await cur.fetchall()

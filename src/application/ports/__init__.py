@@ -39,6 +39,7 @@ from application.ports.gateway import (
     GatewayNoAnswer,
     GatewayUnavailable,
     OutboundSms,
+    ReconnectingSmsGateway,
     SmsGateway,
 )
 from application.ports.google_contacts import (
@@ -148,6 +149,7 @@ __all__ = [
     "ApiKeyRepository",
     "AuthorizationRefused",
     "BatchSmsGateway",
+    "ReconnectingSmsGateway",
     "Campaign",
     "CampaignRepository",
     "Claim",

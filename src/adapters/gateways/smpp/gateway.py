@@ -106,6 +106,23 @@ class SmppGateway:
         self.open()
         return all(await asyncio.gather(*(s.wait_bound(timeout) for s in self._sessions)))
 
+    async def wait_available(self, timeout: float) -> bool:
+        """Whether some bind is bound within `timeout` seconds (a campaign waiting out an outage)."""
+        self.open()
+        if any(s.bound for s in self._sessions):
+            return True
+        waits = [asyncio.ensure_future(s.wait_bound(timeout)) for s in self._sessions]
+        try:
+            while waits:
+                done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if any(task.result() for task in done):
+                    return True
+                waits = list(pending)
+            return False
+        finally:
+            for wait in waits:
+                wait.cancel()
+
     async def close(self) -> None:
         """Let what is in flight be answered, hand over what was heard, unbind every bind."""
         if self._loop is not asyncio.get_running_loop():
