@@ -87,6 +87,11 @@ class QueueGatewayReports:
 
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
         await self._received.put(reports, self._clock.now())
+        await self.apply_when_due(reports)
+
+    async def apply_when_due(self, reports: Sequence[DeliveryReport]) -> None:
+        """The job that applies received reports, queued for when these are due; also for reports
+        a gateway wrote itself, with the submits they report on (the simulator)."""
         due: dict[datetime, datetime] = {}  # second → the latest report due in it
         for report in reports:
             second = report.reported_at.replace(microsecond=0)
