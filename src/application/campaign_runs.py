@@ -14,13 +14,14 @@ what it could not take is handed over again under the same ids once one is back,
 over without an answer (the link died with it in flight) may have gone out, and nothing can tell:
 it does not hold the campaign, which completes with it `pending` (paid, counted neither sent nor
 failed); the reconciler then settles it like any send's (its late answer, or `gateway_no_answer`
-and a refund past `domain.submits.GIVE_UP_AFTER`), and recounts the campaign. Runs of one campaign never overlap (the job's lock), and every
-step holds the campaign row, so a stop (`CancelCampaign`) lands between two batches: what was paid
-for is finished, the rest fails uncharged (`cancelled`). A debit the balance no longer covers ends
-the campaign `failed` the same way (`insufficient_credits`). The paying transaction also checks the
-account's low balance (a campaign's message events, which would otherwise trigger that check in
-the outbox dispatch, are recorded only for an endpoint that takes them: `application.events`).
-The run ends `completed` once every message is settled, with a notification and an event.
+and a refund past `domain.submits.GIVE_UP_AFTER`), and recounts the campaign. Runs of one campaign
+never overlap (the job's lock), and every step holds the campaign row, so a stop
+(`CancelCampaign`) lands between two batches: what was paid for is finished, the rest fails
+uncharged (`cancelled`). A debit the balance no longer covers ends the campaign `failed` the same
+way (`insufficient_credits`). The paying transaction also checks the account's low balance (a
+campaign's message events, which would otherwise trigger that check in the outbox dispatch, are
+recorded only for an endpoint that takes them: `application.events`). The run ends `completed`
+once every message is settled or left to the reconciler, with a notification and an event.
 """
 
 from __future__ import annotations
