@@ -10,14 +10,16 @@ import psycopg
 import pytest
 from psycopg_pool import PoolTimeout
 
-from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.retrying import RetryingGateway, retrying
+from adapters.gateways.smpp.config import parse_binds
+from adapters.gateways.smpp.gateway import SmppGateway
 from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
 from adapters.postgres.deliveries import PostgresReceivedReports
 from application.deliveries import QueueGatewayReports
-from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
+from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms, ReconnectingSmsGateway
 from domain.submits import Answer, SubmitResult
 
 
@@ -208,3 +210,9 @@ async def test_a_fault_writing_the_report_leaves_no_recorded_submit_without_it(
     assert (await simulator.submit(sms("m1"))).kind is Answer.ACCEPTED  # the same id, taken now
     submits, reports = recorded(clean_database)
     assert list(submits.values()) == [True] and set(reports) == set(submits)
+
+
+def test_only_a_gateway_whose_connections_come_back_is_waited_for_behind_the_retries() -> None:
+    smpp = SmppGateway(parse_binds("smpp://ujumbe:secret@127.0.0.1:9"), default_sender="UJUMBE", clock=FrozenClock())
+    assert isinstance(retrying(smpp), ReconnectingSmsGateway)
+    assert not isinstance(retrying(MemorySimulatorGateway(FrozenClock(), SequentialIds())), ReconnectingSmsGateway)
