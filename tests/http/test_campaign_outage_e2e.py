@@ -1,8 +1,8 @@
 """A carrier's SMSC killed in the middle of a campaign and back a few seconds later, end to end.
 
 `ujumbe serve` (its in-process worker runs the campaign) sends over a real bind to each SMSC peer;
-the test SIGKILLs the peer mid-campaign and starts it again on the same port after an outage of a
-few seconds. The run waits for the bind and sends the rest under the same message ids: nobody gets
+the peer SIGKILLs itself mid-campaign (with a submit in flight) and the test starts it again on the
+same port after an outage of a few seconds. The run waits for the bind and sends the rest under the same message ids: nobody gets
 two submits, nothing that went out is refunded, what the link lost in flight stays `pending` (paid,
 counted neither sent nor failed) without holding the campaign, and the ledger balances.
 """
@@ -44,7 +44,8 @@ def campaign_messages(database_url: str, campaign_id: str) -> list[tuple[str, st
 
 def test_a_campaign_waits_out_a_killed_smsc_and_sends_everyone_once(
         smsc_kind: str, start_smsc: object, clean_database: str, tmp_path: Path) -> None:
-    peer: SmscPeer = start_smsc(smsc_kind, PeerConfig())  # type: ignore[operator]
+    # SIGKILLs itself on the submit in the middle: that one is in flight, unanswered, when the link dies
+    peer: SmscPeer = start_smsc(smsc_kind, PeerConfig(die_after=CONTACTS // 2))  # type: ignore[operator]
     env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_SECRET_KEY": "smpp-tests-secret-key-long-enough-for-hs256",
            "UJUMBE_GATEWAY": peer.url + "?tps=100",  # 4 s of sending: the kill lands in the middle
@@ -62,11 +63,10 @@ def test_a_campaign_waits_out_a_killed_smsc_and_sends_everyone_once(
                              json={"name": "Ofa", "message": "Habari {first_name}", "contact_list_id": list_id})
         assert created.status_code == 201, created.text
         campaign_id = created.json()["data"]["id"]
-        wait_until(lambda: len(peer.received()) >= CONTACTS // 2, timeout=60)
-        peer.kill()
+        wait_until(lambda: peer.died, timeout=60)
         killed_at = time.monotonic()
         time.sleep(OUTAGE)  # the outage itself, not a wait for something to happen
-        peer.restart()
+        peer.restart(PeerConfig())  # back on the same port, healthy
 
         wait_until(lambda: campaign_status(clean_database, campaign_id) != "running", timeout=CAMPAIGN_WAIT)
         assert time.monotonic() - killed_at < CAMPAIGN_WAIT + OUTAGE
@@ -87,7 +87,7 @@ def test_a_campaign_waits_out_a_killed_smsc_and_sends_everyone_once(
     assert {to: at_carrier.get(to) for to in went_out} == went_out  # each sent one is there, under its id
     # what the link lost in flight may have gone out: kept pending (paid), not resent, not refunded
     unanswered = [(to, handed_over) for to, status, _, handed_over, _, _ in rows if status == "pending"]
-    assert all(handed_over for _, handed_over in unanswered) and len(unanswered) < 64
+    assert unanswered and all(handed_over for _, handed_over in unanswered) and len(unanswered) < 64
     assert set(at_carrier) <= {to for to, *_ in rows}
     assert set(at_carrier) - set(went_out) <= {to for to, _ in unanswered}
     assert campaign["sent_count"] == len(went_out) and campaign["failed_count"] == 0
