@@ -53,6 +53,7 @@ class PeerConfig:
     answer_submits: bool = True  # False: submit_sm recorded but never answered (the client times out)
     die_after: int = 0  # the peer SIGKILLs itself on this submit_sm (neither recorded nor answered): mid-burst
     drop_after_bind: bool = False  # node peer only: answers the bind, then closes the connection
+    id_prefix: str = ""  # message ids' prefix (random when empty): two peers given one issue the same ids
 
 
 @dataclass(frozen=True)

@@ -26,11 +26,11 @@ def accepts(to: str) -> bool:
     return to != REJECTED_AT_SUBMIT
 
 
-async def report_later(listener: GatewayListener | None, accepted: Sequence[ReceivedSms], delay: float) -> None:
+def carrier_reports(accepted: Sequence[ReceivedSms], delay: float) -> list[DeliveryReport]:
     """The carrier's delivery reports for newly accepted submits, `delay` seconds on (a real
     carrier reports late, so the simulator does too): delivered, or undeliverable for the magic
     number."""
-    reports = [
+    return [
         DeliveryReport(
             gateway_ref=sms.gateway_ref,
             event=MessageEvent.UNDELIVERABLE if sms.to == UNDELIVERABLE else MessageEvent.DELIVERED,
@@ -39,6 +39,11 @@ async def report_later(listener: GatewayListener | None, accepted: Sequence[Rece
         )
         for sms in accepted if sms.accepted and sms.gateway_ref is not None
     ]
+
+
+async def report_later(listener: GatewayListener | None, accepted: Sequence[ReceivedSms], delay: float) -> None:
+    """`carrier_reports` handed to the listener (the in-memory simulator's way)."""
+    reports = carrier_reports(accepted, delay)
     if listener is None or not reports:
         return
     try:

@@ -8,16 +8,20 @@ what came of it (refunding rejects to that batch's deduction). A run starts by h
 again the paid messages still `pending` (a crash between debit and outcome, or no answer), so a
 worker killed anywhere leaves nothing paid twice, nothing sent twice (the gateway answers a
 repeated id with its first answer, or holds back one marked `handed_over` when it cannot recognise
-a repeat) and nobody skipped. A message the gateway still leaves unanswered when a later run
-starts, past the reconciler's deadline (`domain.submits.GIVE_UP_AFTER` since it was written), fails
-as `gateway_no_answer` and is refunded to its batch's deduction, so every run ends and a stopped one
-gives back what it could not send. Runs of one campaign never overlap (the job's lock), and every
-step holds the campaign row, so a stop (`CancelCampaign`) lands between two batches: what was paid
-for is finished, the rest fails uncharged (`cancelled`). A debit the balance no longer covers ends
-the campaign `failed` the same way (`insufficient_credits`). The paying transaction also checks the
-account's low balance (a campaign's message events, which would otherwise trigger that check in
-the outbox dispatch, are recorded only for an endpoint that takes them: `application.events`).
-The run ends `completed` once every message is settled, with a notification and an event.
+a repeat) and nobody skipped. When the gateway's connections drop (a carrier's SMSC restarting),
+what it could not take is handed over again under the same ids once one is back, for up to
+`gateway_wait` seconds; only then does it fail as `gateway_unavailable`, refunded. A message handed
+over without an answer (the link died with it in flight) may have gone out, and nothing can tell:
+it does not hold the campaign, which completes with it `pending` (paid, counted neither sent nor
+failed); the reconciler then settles it like any send's (its late answer, or `gateway_no_answer`
+and a refund past `domain.submits.GIVE_UP_AFTER`), and recounts the campaign. Runs of one campaign
+never overlap (the job's lock), and every step holds the campaign row, so a stop
+(`CancelCampaign`) lands between two batches: what was paid for is finished, the rest fails
+uncharged (`cancelled`). A debit the balance no longer covers ends the campaign `failed` the same
+way (`insufficient_credits`). The paying transaction also checks the account's low balance (a
+campaign's message events, which would otherwise trigger that check in the outbox dispatch, are
+recorded only for an endpoint that takes them: `application.events`). The run ends `completed`
+once every message is settled or left to the reconciler, with a notification and an event.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from datetime import datetime, timedelta
 
 from application.events import campaign_finished
 from application.ports import (
-    NO_METRICS, RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory,
+    NO_METRICS, RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Metrics, ReconnectingSmsGateway, SmsGateway,
+    UnitOfWork, UnitOfWorkFactory,
 )
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from domain.campaigns import (
@@ -45,9 +50,12 @@ from domain.campaigns import (
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
-from domain.submits import GIVE_UP_AFTER, SubmitResult, resubmit_outcome, submit_outcome
+from domain.submits import GIVE_UP_AFTER, Answer, SubmitResult, resubmit_outcome, submit_outcome
 
 DUE_PER_SWEEP = 1000
+# Seconds a run waits for the gateway's connections to come back (a carrier's SMSC restarting)
+# before what it could not hand over fails as `gateway_unavailable` and is refunded.
+GATEWAY_WAIT = 60.0
 
 
 class CampaignRunUnfinished(Exception):
@@ -86,9 +94,10 @@ class RunCampaign:
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway, *,
                  check_low_balance: Callable[[UnitOfWork, str], Awaitable[object]], concurrency: int = 50,
-                 give_up_after: timedelta = GIVE_UP_AFTER, metrics: Metrics = NO_METRICS) -> None:
+                 give_up_after: timedelta = GIVE_UP_AFTER, gateway_wait: float = GATEWAY_WAIT,
+                 metrics: Metrics = NO_METRICS) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
-        self._concurrency, self._give_up_after = concurrency, give_up_after
+        self._concurrency, self._give_up_after, self._gateway_wait = concurrency, give_up_after, gateway_wait
         self._record = RecordOutcomes(uow, clock, ids, metrics, taken_events_only=True)
         self._check_low_balance = check_low_balance  # `application.notifications.CheckLowBalance`
 
@@ -102,7 +111,9 @@ class RunCampaign:
         sent, failed = sent + more_sent, failed + more_failed
         more_sent, more_failed = await self._settle(campaign, give_up=False)
         async with self._uow() as uow:
-            if await uow.campaigns.paid_pending(account_id, campaign_id):
+            # Handed over without an answer: whether it went out is unknowable now, so it does not
+            # hold the campaign; it stays `pending` (paid) and the reconciler settles it.
+            if any(not m.handed_over for m in await uow.campaigns.paid_pending(account_id, campaign_id)):
                 raise CampaignRunUnfinished(f"campaign {campaign_id}: the gateway has not answered every message")
             final = await self._complete(uow, account_id, campaign_id)
         return RunReport(final.status.value if final else "missing", sent + more_sent, failed + more_failed)
@@ -201,7 +212,19 @@ class RunCampaign:
         return await self._record_all(campaign, messages, results, again=again, give_up_before=give_up_before)
 
     async def _hand_over(self, messages: Sequence[Message]) -> list[SubmitResult]:
-        return await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+        """The gateway's answers; what it could not take while its connections were down is
+        submitted again, under the same ids, once one is back, for up to `gateway_wait` seconds."""
+        results = await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+        if not isinstance(self._gateway, ReconnectingSmsGateway):
+            return results
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._gateway_wait
+        while (waiting := [i for i, r in enumerate(results) if r.kind is Answer.UNAVAILABLE]) \
+                and (left := deadline - loop.time()) > 0 and await self._gateway.wait_available(left):
+            again = await submit_all(self._gateway, [outbound(messages[i]) for i in waiting], self._concurrency)
+            for index, result in zip(waiting, again, strict=True):
+                results[index] = result
+        return results
 
     async def _record_all(self, campaign: Campaign, messages: Sequence[Message], results: Sequence[SubmitResult],
                           *, again: bool, give_up_before: datetime | None = None) -> tuple[int, int]:

@@ -50,6 +50,7 @@ RETRY_UNMATCHED = timedelta(seconds=1)
 KEEP_UNMATCHED = timedelta(seconds=30)
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
+SAME_REFERENCE_KEPT = 8  # messages read per reference: several carriers may issue the same one
 
 
 def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
@@ -87,6 +88,11 @@ class QueueGatewayReports:
 
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
         await self._received.put(reports, self._clock.now())
+        await self.apply_when_due(reports)
+
+    async def apply_when_due(self, reports: Sequence[DeliveryReport]) -> None:
+        """The job that applies received reports, queued for when these are due; also for reports
+        a gateway wrote itself, with the submits they report on (the simulator)."""
         due: dict[datetime, datetime] = {}  # second → the latest report due in it
         for report in reports:
             second = report.reported_at.replace(microsecond=0)
@@ -101,6 +107,14 @@ class QueueGatewayReports:
         })
 
 
+def reported_on(report: DeliveryReport, candidates: Sequence[Message]) -> list[Message]:
+    """The messages a report may be about, of those with its reference: the one its bind issued
+    the reference on; failing that, one whose bind (or the report's) was never recorded (sent
+    before binds were, or by a gateway with one connection)."""
+    issued = [m for m in candidates if m.gateway_bind == report.bind]
+    return issued or [m for m in candidates if m.gateway_bind is None or report.bind is None]
+
+
 async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: IdGenerator,
                      now: datetime) -> tuple[list[ReportResult], list[Message], list[int]]:
     """Reports in the caller's transaction, each with the outcome it would have alone after the
@@ -108,7 +122,8 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
     written back, their events added and the campaigns' counters moved once per campaign and
     status. (What each report came to, the messages moved, the positions of the reports that
     matched no message, or more than one: the caller keeps those.)"""
-    found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports], limit=2)
+    found = await uow.delivery_reports.messages_by_gateway_refs([r.gateway_ref for r in reports],
+                                                                limit=SAME_REFERENCE_KEPT)
     taken = await event_types_taken(uow, (m.account_id for messages in found.values() for m in messages))
     current: dict[tuple[str, str], Message] = {}
     events: list[OutboxEvent] = []
@@ -116,7 +131,7 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
     results: list[ReportResult] = []
     unmatched: list[int] = []
     for position, report in enumerate(reports):
-        messages = found.get(report.gateway_ref, [])
+        messages = reported_on(report, found.get(report.gateway_ref, []))
         if len(messages) != 1:  # none, or another account's too
             unmatched.append(position)
             results.append(ReportResult.UNMATCHED)

@@ -1,10 +1,12 @@
 """Finishing sends a crash or a silent gateway left `pending` between debit and outcome.
 
-Such a message was paid for and perhaps handed over: it is submitted again under its own id,
-marked `handed_over` when an earlier submit got no answer (the gateway answers a repeat with its
-first answer, and never sends twice; one that cannot recognise a repeat holds back a submit so
-marked), until the gateway answers, or failed and refunded as `gateway_no_answer` once it has stayed unanswered for
-`give_up_after` (`domain.submits.resubmit_outcome`).
+So is a campaign's message its run left `pending` without an answer when the campaign ended (its
+counters are recounted once it is settled). Such a message was paid for and perhaps handed over:
+it is submitted again under its own id, marked `handed_over` when an earlier submit got no answer
+(the gateway answers a repeat with its first answer, and never sends twice; one that cannot
+recognise a repeat holds back a submit so marked), until the gateway answers, or failed and
+refunded as `gateway_no_answer` once it has stayed unanswered for `give_up_after`
+(`domain.submits.resubmit_outcome`).
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class ReconcileStuckMessages:
             silent.setdefault(message.account_id, []).append(message)
         statuses: list[MessageStatus] = []
         failures: list[Exception] = []
+        campaigns: set[tuple[str, str]] = set()
         for account_id in dict.fromkeys([*by_account, *silent]):
             try:
                 final = await self._record(account_id, by_account.get(account_id, []), silent.get(account_id, []))
@@ -95,7 +98,18 @@ class ReconcileStuckMessages:
                 failures.append(exc)
                 continue
             statuses += [m.status for m in final.values()]  # less any a send finished meanwhile
+            campaigns.update((account_id, m.campaign_id) for m in final.values() if m.campaign_id is not None)
+        await self._recount(campaigns)
         if failures:  # the run fails (the job is retried); these messages are claimed again later
             raise failures[0]
         return ReconcileReport(sent=statuses.count(MessageStatus.SENT),
                                failed=statuses.count(MessageStatus.FAILED), still_pending=pending)
+
+    async def _recount(self, campaigns: set[tuple[str, str]]) -> None:
+        """An ended campaign's counters, recounted from its messages once this settled some of them."""
+        if not campaigns:
+            return
+        async with self._uow() as uow:
+            for account_id, campaign_id in sorted(campaigns):
+                await uow.campaigns.recount(account_id, campaign_id, self._clock.now())
+            await uow.commit()

@@ -74,6 +74,7 @@ class SubmitOutcome:
     credits_used: int
     cost: str
     sender: str | None = None  # set when the SMS went out under another sender than the message's
+    gateway_bind: str | None = None  # the carrier connection that took it, when the gateway has several
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,9 @@ class Message:
     # The gateway may have it: a submit was handed over and its answer never came. A repeat must
     # then not go on air again through a gateway that cannot recognise one.
     handed_over: bool = False
+    # The carrier connection (SMPP bind) its `gateway_ref` was issued on: two carriers' SMSCs may
+    # issue the same id, so a delivery report is matched by both.
+    gateway_bind: str | None = None
 
     @property
     def deduction_reference(self) -> str:
@@ -127,7 +131,8 @@ class Message:
         """The message as its submit's outcome leaves it; a sender the carrier refused is kept as
         the one asked for."""
         moved = self._moved(
-            status=outcome.status, gateway_ref=outcome.gateway_ref, error=outcome.error,
+            status=outcome.status, gateway_ref=outcome.gateway_ref, gateway_bind=outcome.gateway_bind,
+            error=outcome.error,
             credits_used=outcome.credits_used, cost=outcome.cost, updated_at=at,
             sent_at=at if outcome.status == MessageStatus.SENT else None,
         )

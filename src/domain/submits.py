@@ -43,10 +43,11 @@ class SubmitResult:
     # The sender an accepted SMS went out under when it is not the one asked for: the carrier
     # refused that one and the gateway re-sent it under the platform default (spec: Rules, single send 3).
     sender: str | None = None
+    bind: str | None = None  # the carrier connection that took it, when the gateway has several
 
     @classmethod
-    def accepted(cls, gateway_ref: str | None) -> SubmitResult:
-        return cls(Answer.ACCEPTED, gateway_ref=gateway_ref)
+    def accepted(cls, gateway_ref: str | None, bind: str | None = None) -> SubmitResult:
+        return cls(Answer.ACCEPTED, gateway_ref=gateway_ref, bind=bind)
 
     @classmethod
     def rejected(cls, reason: str | None) -> SubmitResult:
@@ -69,7 +70,7 @@ def submit_outcome(message: Message, result: SubmitResult) -> SubmitOutcome | No
         case Answer.ACCEPTED:
             status = next_status(message.status, MessageEvent.SUBMITTED)
             return SubmitOutcome(message.id, status, result.gateway_ref, None, message.credits_used, message.cost,
-                                 sender=result.sender)
+                                 sender=result.sender, gateway_bind=result.bind)
         case Answer.REJECTED:
             return _failed(message, result.reason or GATEWAY_REJECTED)
         case Answer.UNAVAILABLE:

@@ -461,7 +461,8 @@ class Container(containers.DeclarativeContainer):
         StartCampaign, uow=uow.provider, clock=clock, ids=ids, default_sender=settings.provided.default_sender
     )
     run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-                                     check_low_balance=check_low_balance, concurrency=submit_window, metrics=metrics)
+                                     check_low_balance=check_low_balance, concurrency=submit_window, metrics=metrics,
+                                     gateway_wait=settings.provided.campaign_gateway_wait)
     cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)

@@ -103,6 +103,9 @@ class Settings:
     # GET /metrics: with a token, only requests bearing it; without, loopback clients only.
     metrics_token: str | None = None
     in_process_worker: bool = False
+    # Seconds a campaign waits for a dropped gateway connection to come back before failing
+    # (and refunding) what it could not hand over.
+    campaign_gateway_wait: float = 60.0
     # Seconds between an accepted simulated submit and its delivery report (0 in tests).
     simulator_dlr_delay: float = 2.0
     # Seconds between a simulated mobile-money prompt (or checkout) and the payer's answer.
@@ -150,6 +153,7 @@ class Settings:
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
             metrics_token=env.get("UJUMBE_METRICS_TOKEN") or None,
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
+            campaign_gateway_wait=_seconds(env.get("UJUMBE_CAMPAIGN_GATEWAY_WAIT"), 60.0),
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
             simulator_payment_delay=_seconds(env.get("UJUMBE_SIMULATOR_PAYMENT_DELAY"), 3.0),
             jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),

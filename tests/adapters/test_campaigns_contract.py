@@ -15,7 +15,8 @@ from application.campaign_runs import CampaignRunUnfinished, CancelCampaign, Que
 from application.campaigns import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits import Grant, GrantCredits
 from application.notifications import CheckLowBalance
-from application.ports import Contact, ContactList, ContactPhone, OutboundSms, WebhookEndpoint
+from application.ports import Contact, ContactList, ContactPhone, GatewayUnavailable, OutboundSms, WebhookEndpoint
+from application.reconciliation import ReconcileReport, ReconcileStuckMessages
 from domain.campaigns import BATCH_SIZE, CampaignStatus
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 from domain.submits import NO_ANSWER, SubmitResult
@@ -221,51 +222,103 @@ class SilentGateway:
         return NO_ANSWER
 
 
-async def test_a_message_handed_over_without_an_answer_is_submitted_again_marked_so(
+async def test_a_message_handed_over_without_an_answer_leaves_the_campaign_completed_with_it_pending(
         backend: Backend, clock: FrozenClock) -> None:
     await _seed(backend, [(phone(n), "", "") for n in range(2)], credits=10)
     ids_, gateway = SequentialIds(), SilentGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
-    run = run_campaign(backend, clock, ids_, gateway)
-    with pytest.raises(CampaignRunUnfinished):
-        await run(ACCOUNT, created.id)
+
+    report = await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)
+
     # The first hand-over is unmarked; the same run's settling step already says the gateway may have them.
     assert gateway.handed_over == [False, False, True, True]
+    # Whether they went out is unknowable: they do not hold the campaign, which completes with them
+    # pending, paid, counted neither sent nor failed.
+    assert (report.status, report.sent, report.failed) == ("completed", 0, 0)
     async with backend.uow() as uow:
+        done = await uow.campaigns.get(ACCOUNT, created.id)
         pending = await uow.campaigns.paid_pending(ACCOUNT, created.id)
-    assert [m.handed_over for m in pending] == [True, True]
-    gateway.handed_over.clear()
-    clock.advance(minutes=5)
-    with pytest.raises(CampaignRunUnfinished):  # a later run (another worker, after a restart) says so too
-        await run(ACCOUNT, created.id)
-    assert gateway.handed_over == [True] * 4
+        assert await uow.ledger.balance(ACCOUNT) == 8
+    assert done is not None and (done.status, done.sent_count, done.failed_count) == (CampaignStatus.COMPLETED, 0, 0)
+    assert [(m.status.value, m.handed_over) for m in pending] == [("pending", True)] * 2
 
 
-@pytest.mark.parametrize("stopped", [False, True])
-async def test_messages_the_gateway_never_answers_are_failed_and_refunded_past_the_deadline(
-        backend: Backend, clock: FrozenClock, stopped: bool) -> None:
+async def test_the_reconciler_settles_an_ended_campaigns_unanswered_messages_and_recounts_it(
+        backend: Backend, clock: FrozenClock) -> None:
     await _seed(backend, [(phone(n), "", "") for n in range(3)], credits=10)
     ids_, gateway = SequentialIds(), SilentGateway()
     created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
-    run = run_campaign(backend, clock, ids_, gateway)
-    with pytest.raises(CampaignRunUnfinished):
-        await run(ACCOUNT, created.id)
-    if stopped:
-        await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, created.id)
+    await run_campaign(backend, clock, ids_, gateway)(ACCOUNT, created.id)
+    reconcile = ReconcileStuckMessages(backend.uow, clock, ids_, gateway)
+    gateway.handed_over.clear()
+
     clock.advance(minutes=30)
-    with pytest.raises(CampaignRunUnfinished):  # not yet past the deadline: still waiting for an answer
-        await run(ACCOUNT, created.id)
+    assert (await reconcile(older_than=timedelta(0))).still_pending == 3  # not past the deadline: waits
+    assert gateway.handed_over == [True] * 3  # never put on air again
     async with backend.uow() as uow:
         assert await uow.ledger.balance(ACCOUNT) == 7
     clock.advance(minutes=31)
-    report = await run(ACCOUNT, created.id)
-    assert (report.status, report.failed) == ("failed" if stopped else "completed", 3)
+    assert (await reconcile(older_than=timedelta(0))).failed == 3
+
     async with backend.uow() as uow:
         done = await uow.campaigns.get(ACCOUNT, created.id)
         assert await uow.ledger.balance(ACCOUNT) == 10  # refunded to the batch's deduction
-    assert done is not None and (done.sent_count, done.failed_count) == (0, 3)
+    assert done is not None and (done.status, done.sent_count, done.failed_count) == (CampaignStatus.COMPLETED, 0, 3)
     page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
     assert {(m.status.value, m.error) for m in page.messages} == {("failed", "gateway_no_answer")}
+
+
+async def test_the_reconciler_leaves_a_running_campaigns_messages_to_its_run(
+        backend: Backend, clock: FrozenClock) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(2)], credits=10)
+    ids_ = SequentialIds()
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    gateway = RecordingGateway()
+    clock.advance(hours=2)
+    assert await ReconcileStuckMessages(backend.uow, clock, ids_, gateway)(older_than=timedelta(0)) == \
+        ReconcileReport(0, 0, 0)
+    assert gateway.submitted == []
+
+
+class DownForAWhile(RecordingGateway):
+    """A carrier link down for the first `down` submits (nothing handed over), then back: the
+    campaign is told when a connection is up again."""
+
+    def __init__(self, down: int) -> None:
+        super().__init__()
+        self.down, self.waits = down, 0
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        if self.down:
+            self.down -= 1
+            raise GatewayUnavailable("not bound")
+        return await super().submit(sms)
+
+    async def wait_available(self, timeout: float) -> bool:
+        self.waits += 1
+        return True
+
+
+@pytest.mark.parametrize("wait", [60.0, 0.0])
+async def test_a_run_waits_for_the_gateway_to_come_back_and_fails_only_what_outlasts_the_wait(
+        backend: Backend, clock: FrozenClock, wait: float) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(5)], credits=10)
+    ids_, gateway = SequentialIds(), DownForAWhile(down=3)
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+
+    report = await RunCampaign(backend.uow, clock, ids_, gateway, check_low_balance=CheckLowBalance(clock, ids_),
+                               gateway_wait=wait)(ACCOUNT, created.id)
+
+    page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
+    async with backend.uow() as uow:
+        balance = await uow.ledger.balance(ACCOUNT)
+    if wait:  # sent again, under the same ids, once the link was back
+        assert (report.status, report.sent, report.failed, gateway.waits) == ("completed", 5, 0, 1)
+        assert sorted(gateway.submitted) == [phone(n) for n in range(5)] and balance == 5
+    else:
+        assert (report.sent, report.failed) == (2, 3)
+        assert sorted(m.error or "" for m in page.messages) == ["", "", *["gateway_unavailable"] * 3]
+        assert balance == 8  # what was never handed over is refunded
 
 
 async def test_counters_equal_the_messages_after_a_stop_during_a_hand_over(

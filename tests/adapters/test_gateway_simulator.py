@@ -10,12 +10,16 @@ import psycopg
 import pytest
 from psycopg_pool import PoolTimeout
 
-from adapters.gateways.retrying import RetryingGateway
+from adapters.gateways.retrying import RetryingGateway, retrying
+from adapters.gateways.smpp.config import parse_binds
+from adapters.gateways.smpp.gateway import SmppGateway
 from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
+from adapters.postgres.deliveries import PostgresReceivedReports
+from application.deliveries import QueueGatewayReports
+from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms, ReconnectingSmsGateway
 from domain.submits import Answer, SubmitResult
 
 
@@ -136,3 +140,79 @@ async def test_other_errors_are_not_retried() -> None:
     with pytest.raises(ValueError):
         await RetryingGateway(flaky, attempts=3, initial_wait=0, max_wait=0).submit(sms("m1"))
     assert flaky.attempts == ["m1"]
+
+
+# -- an accepted submit and its delivery report: one statement, never one without the other ------------
+
+
+class Jobs:
+    def __init__(self) -> None:
+        self.deferred: list[dict[str, Any]] = []
+
+    async def defer(self, task: str, payload: dict[str, Any], **options: Any) -> None:
+        self.deferred.append({"task": task, **options})
+
+
+def recorded(database_url: str) -> tuple[dict[str, bool], dict[str, str]]:
+    """(accepted by gateway reference, as the simulator recorded its submits; outcome by gateway
+    reference, of the received reports)."""
+    with psycopg.connect(database_url) as conn:
+        submits = conn.execute("SELECT coalesce(gateway_ref, message_id), accepted FROM simulator_messages").fetchall()
+        reports = conn.execute("SELECT gateway_ref, outcome FROM received_delivery_reports").fetchall()
+    return dict(submits), dict(reports)
+
+
+@pytest.fixture()
+async def reporting_simulator(clean_database: str) -> AsyncIterator[tuple[SimulatorGateway, Jobs]]:
+    """The simulator as `ujumbe serve` has it: its reports received by the real listener."""
+    pool = create_pool(clean_database, min_size=1, max_size=4)
+    await pool.open(wait=True)
+    clock, jobs = FrozenClock(), Jobs()
+    listener = QueueGatewayReports(jobs, PostgresReceivedReports(pool), clock)  # type: ignore[arg-type]
+    try:
+        yield SimulatorGateway(pool, clock, SequentialIds(), listener, report_delay=2), jobs
+    finally:
+        await pool.close()
+
+
+async def test_every_accepted_submit_is_recorded_with_its_delivery_report(
+        reporting_simulator: tuple[SimulatorGateway, Jobs], clean_database: str) -> None:
+    simulator, jobs = reporting_simulator
+    batch = [sms(f"m{n}") for n in range(20)] + [sms("rejected", to="+255799000001"),
+                                                  sms("undeliverable", to="+255799000002")]
+    await simulator.submit_many(batch)
+    await simulator.submit(sms("m0"))  # a repeat: answered again, reported once
+    await simulator.submit(sms("m20"))
+
+    submits, reports = recorded(clean_database)
+    accepted = {ref for ref, ok in submits.items() if ok}
+    assert len(submits) == 23 and len(accepted) == 22
+    assert set(reports) == accepted  # each accepted submit has exactly its one report
+    assert sorted(reports.values()).count("undeliverable") == 1
+    assert jobs.deferred and {job["task"] for job in jobs.deferred} == {"apply_received_reports"}
+
+
+async def test_a_fault_writing_the_report_leaves_no_recorded_submit_without_it(
+        reporting_simulator: tuple[SimulatorGateway, Jobs], clean_database: str) -> None:
+    simulator, _ = reporting_simulator
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        conn.execute("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS"
+                     " $$ BEGIN RAISE EXCEPTION 'disk full'; END $$")
+        conn.execute("CREATE TRIGGER refuse BEFORE INSERT ON received_delivery_reports"
+                     " FOR EACH ROW EXECUTE FUNCTION refuse()")
+
+    with pytest.raises(GatewayUnavailable):  # refused whole: nothing was taken, so failing it is safe
+        await simulator.submit(sms("m1"))
+
+    assert recorded(clean_database) == ({}, {})
+    with psycopg.connect(clean_database, autocommit=True) as conn:
+        conn.execute("DROP TRIGGER refuse ON received_delivery_reports")
+    assert (await simulator.submit(sms("m1"))).kind is Answer.ACCEPTED  # the same id, taken now
+    submits, reports = recorded(clean_database)
+    assert list(submits.values()) == [True] and set(reports) == set(submits)
+
+
+def test_only_a_gateway_whose_connections_come_back_is_waited_for_behind_the_retries() -> None:
+    smpp = SmppGateway(parse_binds("smpp://ujumbe:secret@127.0.0.1:9"), default_sender="UJUMBE", clock=FrozenClock())
+    assert isinstance(retrying(smpp), ReconnectingSmsGateway)
+    assert not isinstance(retrying(MemorySimulatorGateway(FrozenClock(), SequentialIds())), ReconnectingSmsGateway)

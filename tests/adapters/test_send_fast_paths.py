@@ -203,6 +203,9 @@ class RecordingListener:
     async def delivery_reports(self, reports: Sequence[DeliveryReport]) -> None:
         self.batches.append(list(reports))
 
+    async def apply_when_due(self, reports: Sequence[DeliveryReport]) -> None:  # the reports written with the submits
+        self.batches.append(list(reports))
+
     async def inbound_sms(self, sms: Any) -> None:
         raise AssertionError("not expected")
 

@@ -25,13 +25,14 @@ from application.deliveries import (
     QueueGatewayReports,
     RematchDeliveryReports,
     ReportResult,
+    reported_on,
 )
 from application.ports import DeliveryReport, InboundSms, OutboundSms, WebhookEndpoint
 from application.sending import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
 from domain.submits import SubmitResult
 from domain.webhooks import EVENT_TYPES
-from tests_support import ids
+from tests_support import ids, pending_message
 
 ACCOUNT = ids(1)
 DELIVERED_NUMBER = "+255712345678"
@@ -346,3 +347,27 @@ async def test_a_received_report_that_finds_no_message_yet_is_tried_again_then_k
     async with world.uow() as uow:
         [kept] = await uow.delivery_reports.unmatched(world.clock.now() - timedelta(days=1), 10)
         assert kept.report == foreign and await uow.delivery_reports.next_received() is None
+
+
+# -- a report matched by the bind its reference was issued on -----------------------------------------
+
+_BINDS = st.sampled_from([None, "vodacom", "airtel", "tigo"])
+
+
+@given(report_bind=_BINDS, message_binds=st.lists(_BINDS, max_size=5))
+@settings(max_examples=200, deadline=None)
+def test_a_report_is_about_the_message_its_bind_issued_the_reference_on(
+        report_bind: str | None, message_binds: list[str | None]) -> None:
+    at = datetime(2026, 1, 5, 9, 0)
+    candidates = [pending_message(ids(100 + n), account=ACCOUNT, at=at, gateway_ref="same", gateway_bind=bind)
+                  for n, bind in enumerate(message_binds)]
+    report = DeliveryReport(gateway_ref="same", event=MessageEvent.DELIVERED, reported_at=at, bind=report_bind)
+
+    found = reported_on(report, candidates)
+
+    issued = [m for m in candidates if m.gateway_bind == report_bind]
+    if issued:  # the bind that issued it is known: that message, never another bind's
+        assert found == issued
+    else:  # only a message or a report with no bind recorded may match by the reference alone
+        assert all(report_bind is None or m.gateway_bind is None for m in found)
+    assert all(m.gateway_bind in (report_bind, None) or report_bind is None for m in found)

@@ -17,7 +17,8 @@ const [portArg, configJson, recordPath] = process.argv.slice(2);
 const cfg = JSON.parse(configJson);
 const record = fs.openSync(recordPath, 'a');
 const write = (line) => fs.writeSync(record, JSON.stringify(line) + '\n');
-const prefix = crypto.randomBytes(4).toString('hex'); // message ids stay unique across restarts
+// message ids stay unique across restarts, unless the test gives two peers the same prefix
+const prefix = cfg.id_prefix || crypto.randomBytes(4).toString('hex');
 let counter = 0;
 let submits = 0;
 let windowStart = 0;

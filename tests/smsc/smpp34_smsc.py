@@ -55,7 +55,8 @@ class Peer:
     def __init__(self, config: dict[str, Any], record_path: str) -> None:
         self.config = config
         self.record = os.open(record_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        self.prefix = secrets.token_hex(4)  # message ids stay unique across restarts
+        # message ids stay unique across restarts, unless the test gives two peers the same prefix
+        self.prefix = config.get("id_prefix") or secrets.token_hex(4)
         self.counter = self.submits = self.window_count = 0
         self.window_start = 0.0
         self.sessions: dict[str, smpp34.Esme] = {}  # bound, by session id

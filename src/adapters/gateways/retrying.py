@@ -24,7 +24,9 @@ from typing import TypeVar
 
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
-from application.ports import BatchSmsGateway, GatewayNoAnswer, GatewayUnavailable, OutboundSms, SmsGateway
+from application.ports import (
+    BatchSmsGateway, GatewayNoAnswer, GatewayUnavailable, OutboundSms, ReconnectingSmsGateway, SmsGateway,
+)
 from application.submission import submit_all
 from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult
 
@@ -57,6 +59,9 @@ def retrying(inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05
     that takes no batches gets a batch method that submits `concurrency` SMS at a time."""
     if isinstance(inner, BatchSmsGateway):
         return RetryingBatchGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+    if isinstance(inner, ReconnectingSmsGateway):
+        return RetryingReconnectingGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait,
+                                           concurrency=concurrency)
     return RetryingGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait,
                            concurrency=concurrency)
 
@@ -140,3 +145,16 @@ class RetryingBatchGateway(RetryingGateway):
     async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
         """The whole batch again on a transient fault (same ids: nothing is sent twice)."""
         return await self._logged(batch, lambda: self._retrying(lambda: self._batches.submit_many(batch)))
+
+
+class RetryingReconnectingGateway(RetryingGateway):
+    """A gateway whose connections come back by themselves (SMPP binds), still one behind the wrapper."""
+
+    def __init__(self, inner: ReconnectingSmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
+                 max_wait: float = 1.0, concurrency: int = 50) -> None:
+        super().__init__(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait,
+                         concurrency=concurrency)
+        self._reconnecting = inner
+
+    async def wait_available(self, timeout: float) -> bool:
+        return await self._reconnecting.wait_available(timeout)

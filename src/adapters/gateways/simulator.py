@@ -1,22 +1,29 @@
 """The gateway simulator, the embedded default: answers like a carrier and records every submit
-in PostgreSQL (`simulator_messages`), so the CLI in another process and tests can read it."""
+in PostgreSQL (`simulator_messages`), so the CLI in another process and tests can read it.
+
+An accepted submit's delivery report is written to the received reports (`received_delivery_reports`)
+by the statement that records the submit: a submit is never recorded without its report, so no
+fault between the two can leave its message `sent` for ever. The job that applies the reports is
+then queued for when they are due (or found by its periodic run, should that fail)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Protocol
 
 import psycopg
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, report_later
+from adapters.simulation import REJECTION_ERROR, ReceivedSms, accepts, carrier_reports
 from application.ports import (
     Clock,
-    GatewayListener,
+    DeliveryReport,
     GatewayNoAnswer,
     GatewayUnavailable,
     IdGenerator,
@@ -25,6 +32,8 @@ from application.ports import (
     OutboundSms,
 )
 from domain.submits import Answer, SubmitResult
+
+log = logging.getLogger("ujumbe.simulator")
 
 _COLUMNS = (
     "message_id, account_id::text AS account_id, to_number AS to, sender, body AS text,"
@@ -49,19 +58,25 @@ def recording_failure(exc: Exception) -> Exception:
     return GatewayNoAnswer(f"simulator did not answer: {exc}")
 
 
+class ReportsWritten(Protocol):
+    """Told of the reports the simulator wrote with their submits, to apply them when due."""
+
+    async def apply_when_due(self, reports: Sequence[DeliveryReport]) -> None: ...
+
+
 class SimulatorGateway:
     """Submits that arrive together are recorded together: each one waits for a shared INSERT
     (as an SMPP client keeps a window of submits in flight), so a bulk of 1000 costs a few dozen
     statements, not 1000 transactions."""
 
     def __init__(self, pool: AsyncConnectionPool, clock: Clock, ids: IdGenerator,
-                 listener: GatewayListener | None = None, report_delay: float = 0.0,
+                 listener: ReportsWritten | None = None, report_delay: float = 0.0,
                  metrics: Metrics = NO_METRICS) -> None:
         self._pool = pool
         self._metrics = metrics  # every submit's answer time, as the bind `simulator`
         self._clock = clock
         self._ids = ids
-        # Delivery reports go to the listener, `report_delay` seconds after each accepted submit.
+        # Delivery reports, due `report_delay` seconds after each accepted submit; none without a listener.
         self._listener = listener
         self._report_delay = report_delay
         self._waiting: list[tuple[OutboundSms, asyncio.Future[tuple[ReceivedSms, bool]]]] = []
@@ -123,9 +138,13 @@ class SimulatorGateway:
                     if not answer.done():
                         answer.set_exception(failure)
                 continue
-            # The batch's delivery reports are queued together, before any submit returns.
-            await report_later(self._listener, [row for row, first in rows.values() if first],
-                               self._report_delay)
+            reports = carrier_reports([row for row, first in rows.values() if first], self._report_delay)
+            if self._listener is not None and reports:
+                try:  # before any submit returns, so a test sees the job queued
+                    await self._listener.apply_when_due(reports)
+                except Exception:  # written all the same: the periodic run applies them
+                    log.warning("the simulator could not queue the job for %d delivery report(s)", len(reports),
+                                exc_info=True)
             for sms, answer in batch:
                 if not answer.done():
                     answer.set_result(rows[sms.message_id])
@@ -154,18 +173,28 @@ class SimulatorGateway:
     async def _insert(self, conn: AsyncConnection, built: dict[str, ReceivedSms],
                       now: datetime) -> dict[str, tuple[ReceivedSms, bool]]:
         rows = list(built.values())
+        # Each new accepted submit's report, written by the same statement (one transaction) as
+        # the submit, and only for a submit it inserts: a repeat was reported with its first.
+        reported = {r.gateway_ref: r for r in carrier_reports(rows, self._report_delay)} if self._listener else {}
+        by_ref = [(r.message_id, reported[r.gateway_ref]) for r in rows if r.gateway_ref in reported]
         async with conn.cursor() as cur:
             # Binary array parameters (no text escaping); only the ids come back: the rows
             # inserted are the ones built above.
             await cur.execute(
-                "INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body,"
+                "WITH recorded AS (INSERT INTO simulator_messages (message_id, account_id, to_number, sender, body,"
                 " accepted, gateway_ref, error, created_at)"
                 " SELECT m, a::uuid, t, s, b, ok, r, e, %b FROM unnest(%b::text[], %b::text[], %b::text[],"
                 " %b::text[], %b::text[], %b::bool[], %b::text[], %b::text[]) AS u(m, a, t, s, b, ok, r, e)"
-                " ON CONFLICT (message_id) DO NOTHING RETURNING message_id",
+                " ON CONFLICT (message_id) DO NOTHING RETURNING message_id),"
+                " reported AS (INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at,"
+                " received_at, due_at) SELECT g, o, e, r, %b, r FROM unnest(%b::text[], %b::text[], %b::text[],"
+                " %b::text[], %b::timestamptz[]) AS u(m, g, o, e, r) JOIN recorded ON recorded.message_id = u.m)"
+                " SELECT message_id FROM recorded",
                 (now, [r.message_id for r in rows], [r.account_id for r in rows], [r.to for r in rows],
                  [r.sender for r in rows], [r.text for r in rows], [r.accepted for r in rows],
-                 [r.gateway_ref for r in rows], [r.error for r in rows]),
+                 [r.gateway_ref for r in rows], [r.error for r in rows],
+                 now, [m for m, _ in by_ref], [d.gateway_ref for _, d in by_ref], [d.event.value for _, d in by_ref],
+                 [d.error for _, d in by_ref], [d.reported_at for _, d in by_ref]),
             )
             recorded = {row[0]: (built[row[0]], True) for row in await cur.fetchall()}
         repeated = [message_id for message_id in built if message_id not in recorded]

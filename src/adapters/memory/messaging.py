@@ -10,6 +10,7 @@ from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
 from application.ports import OutboxEvent, SenderId
+from domain.campaigns import CampaignStatus
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
 
@@ -84,12 +85,18 @@ class MemoryMessages:
         rows = self._rows()
         stuck = sorted(
             (m for m in rows.values() if m.status == MessageStatus.PENDING
-             and m.campaign_id is None and m.updated_at < older_than),
+             and not self._in_running_campaign(m) and m.updated_at < older_than),
             key=lambda m: m.updated_at,
         )[:limit]
         for message in stuck:
             rows[(message.account_id, message.id)] = replace(message, updated_at=now)
         return sorted((replace(m, updated_at=now) for m in stuck), key=lambda m: (m.created_at, m.id))
+
+    def _in_running_campaign(self, message: Message) -> bool:
+        if message.campaign_id is None:
+            return False
+        campaign = self._store.table("campaigns").get((message.account_id, message.campaign_id))
+        return campaign is None or campaign.status not in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
 
 
 class MemorySenderIds:

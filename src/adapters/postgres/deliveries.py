@@ -51,20 +51,20 @@ class PostgresDeliveryReports:
 
     async def add_unmatched(self, report: DeliveryReport, received_at: datetime) -> None:
         await self._conn.execute(
-            "INSERT INTO unmatched_delivery_reports (gateway_ref, outcome, error, reported_at, received_at)"
-            " VALUES (%s, %s, %s, %s, %s)",
-            (report.gateway_ref, report.event.value, report.error, report.reported_at, received_at),
+            "INSERT INTO unmatched_delivery_reports (gateway_ref, outcome, error, reported_at, received_at, bind)"
+            " VALUES (%s, %s, %s, %s, %s, %s)",
+            (report.gateway_ref, report.event.value, report.error, report.reported_at, received_at, report.bind),
         )
 
     async def unmatched(self, received_since: datetime, limit: int) -> list[UnmatchedReport]:
         cur = await self._conn.execute(
-            "SELECT id, gateway_ref, outcome, error, reported_at, received_at FROM unmatched_delivery_reports"
+            "SELECT id, gateway_ref, outcome, error, reported_at, received_at, bind FROM unmatched_delivery_reports"
             " WHERE matched_at IS NULL AND received_at >= %s ORDER BY received_at, id LIMIT %s"
             " FOR UPDATE SKIP LOCKED",
             (received_since, limit),
         )
         return [
-            UnmatchedReport(id=row[0], report=DeliveryReport(row[1], MessageEvent(row[2]), row[4], row[3]),
+            UnmatchedReport(id=row[0], report=DeliveryReport(row[1], MessageEvent(row[2]), row[4], row[3], row[6]),
                             received_at=row[5])
             for row in await cur.fetchall()
         ]
@@ -78,11 +78,11 @@ class PostgresDeliveryReports:
         cur = await self._conn.execute(
             "DELETE FROM received_delivery_reports WHERE id IN (SELECT id FROM received_delivery_reports"
             " WHERE due_at <= %s ORDER BY due_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
-            " RETURNING due_at, id, gateway_ref, outcome, error, reported_at, received_at",
+            " RETURNING due_at, id, gateway_ref, outcome, error, reported_at, received_at, bind",
             (due_by, limit),
         )
-        return [ReceivedReport(DeliveryReport(ref, _EVENTS[outcome], reported_at, error), received_at)
-                for _, _, ref, outcome, error, reported_at, received_at in sorted(await cur.fetchall())]
+        return [ReceivedReport(DeliveryReport(ref, _EVENTS[outcome], reported_at, error, bind), received_at)
+                for _, _, ref, outcome, error, reported_at, received_at, bind in sorted(await cur.fetchall())]
 
     async def receive_again(self, received: Sequence[ReceivedReport], due_at: datetime) -> None:
         if received:
@@ -98,16 +98,16 @@ class PostgresDeliveryReports:
 
 
 _RECEIVE = (
-    "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at, received_at, due_at)"
-    " SELECT g, o, e, r, t, coalesce(d, r) FROM unnest(%b::text[], %b::text[], %b::text[],"
-    " %b::timestamptz[], %b::timestamptz[], %b::timestamptz[]) AS u(g, o, e, r, t, d)"
+    "INSERT INTO received_delivery_reports (gateway_ref, outcome, error, reported_at, received_at, due_at, bind)"
+    " SELECT g, o, e, r, t, coalesce(d, r), b FROM unnest(%b::text[], %b::text[], %b::text[],"
+    " %b::timestamptz[], %b::timestamptz[], %b::timestamptz[], %b::text[]) AS u(g, o, e, r, t, d, b)"
 )
 
 
 def _received_rows(reports: Sequence[DeliveryReport], received_at: Sequence[datetime],
                    due_at: datetime | None) -> tuple[list[object], ...]:
     return ([r.gateway_ref for r in reports], [r.event.value for r in reports], [r.error for r in reports],
-            [r.reported_at for r in reports], list(received_at), [due_at] * len(reports))
+            [r.reported_at for r in reports], list(received_at), [due_at] * len(reports), [r.bind for r in reports])
 
 
 class PostgresReceivedReports:

@@ -22,19 +22,20 @@ _COLUMNS = (
     "account_id", "id", "batch_id", "campaign_id", "to_number", "sender", "requested_sender",
     "body", "encoding", "characters", "sms_parts", "segments", "credits_used", "cost", "carrier",
     "status", "error", "gateway_ref", "created_at", "sent_at", "delivered_at", "updated_at", "handed_over",
+    "gateway_bind",
 )
 _SELECT = (
     "m.account_id::text, m.id::text, m.batch_id::text, m.campaign_id::text, m.to_number AS to,"
     " m.sender, m.requested_sender, m.body, m.encoding, m.characters, m.sms_parts, m.segments,"
     " m.credits_used, m.cost, m.carrier, m.status, m.error, m.gateway_ref, m.created_at,"
-    " m.sent_at, m.delivered_at, m.updated_at, m.handed_over"
+    " m.sent_at, m.delivered_at, m.updated_at, m.handed_over, m.gateway_bind"
 )
 
 
 _MESSAGE_ARRAYS = (  # how each column's array parameter is cast (uuids go as text)
     "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]::uuid[]", "text[]", "text[]",
     "text[]", "text[]", "text[]", "int[]", "int[]", "int[]", "int[]", "text[]", "text[]", "text[]",
-    "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "bool[]",
+    "text[]", "text[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "timestamptz[]", "bool[]", "text[]",
 )
 # Single sends' first transactions, any number at once, as one statement: the deductions in
 # order (`debit_in_order`, migration 0009: each at its turn only if the balance stays >= 0 and its
@@ -55,12 +56,12 @@ _PAID = (
 
 # Still-pending messages to their outcomes (`%(...)b`: binary arrays, no text escaping).
 _MOVE_OUTCOMES = (
-    "UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref,"
+    "UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref, gateway_bind = u.gateway_bind,"
     " error = u.error, credits_used = u.credits_used, cost = u.cost,"
     " sent_at = CASE WHEN u.status = 'sent' THEN %(at)s END, updated_at = %(at)s"
-    " FROM unnest(%(ids)b::text[]::uuid[], %(statuses)b::text[], %(refs)b::text[],"
+    " FROM unnest(%(ids)b::text[]::uuid[], %(statuses)b::text[], %(refs)b::text[], %(binds)b::text[],"
     " %(errors)b::text[], %(credits)b::int[], %(costs)b::text[])"
-    " AS u(id, status, gateway_ref, error, credits_used, cost)"
+    " AS u(id, status, gateway_ref, gateway_bind, error, credits_used, cost)"
     " WHERE m.account_id = %(account_id)s AND m.id = u.id AND m.status = 'pending'"
 )
 
@@ -68,11 +69,11 @@ _MOVE_OUTCOMES = (
 # outbox event of each message moved, in one statement; the (account, id) of those moved.
 _SENT_WITH_EVENTS = (
     "WITH moved AS (UPDATE messages AS m SET status = u.status, gateway_ref = u.gateway_ref,"
-    " error = u.error, credits_used = u.credits_used, cost = u.cost,"
+    " gateway_bind = u.gateway_bind, error = u.error, credits_used = u.credits_used, cost = u.cost,"
     " sent_at = CASE WHEN u.status = 'sent' THEN u.at END, updated_at = u.at"
     " FROM unnest(%(accounts)b::text[]::uuid[], %(ids)b::text[]::uuid[], %(statuses)b::text[],"
-    " %(refs)b::text[], %(errors)b::text[], %(credits)b::int[], %(costs)b::text[], %(ats)b::timestamptz[])"
-    " AS u(account_id, id, status, gateway_ref, error, credits_used, cost, at)"
+    " %(refs)b::text[], %(binds)b::text[], %(errors)b::text[], %(credits)b::int[], %(costs)b::text[],"
+    " %(ats)b::timestamptz[]) AS u(account_id, id, status, gateway_ref, gateway_bind, error, credits_used, cost, at)"
     " WHERE m.account_id = u.account_id AND m.id = u.id AND m.status = 'pending'"
     " RETURNING m.account_id, m.id),"
     " added AS (INSERT INTO outbox_events (account_id, id, type, data, created_at)"
@@ -152,7 +153,8 @@ async def record_sent_together(conn: AsyncConnection, group: Sequence[_Sent]) ->
         cur = await conn.execute(_SENT_WITH_EVENTS, {
             "accounts": [a for a, _, _ in outcomes], "ids": [o.message_id for _, o, _ in outcomes],
             "statuses": [o.status.value for _, o, _ in outcomes],
-            "refs": [o.gateway_ref for _, o, _ in outcomes], "errors": [o.error for _, o, _ in outcomes],
+            "refs": [o.gateway_ref for _, o, _ in outcomes], "binds": [o.gateway_bind for _, o, _ in outcomes],
+            "errors": [o.error for _, o, _ in outcomes],
             "credits": [o.credits_used for _, o, _ in outcomes], "costs": [o.cost for _, o, _ in outcomes],
             "ats": [at for _, _, at in outcomes],
             "event_accounts": [e.account_id for _, e in events], "event_messages": [m for m, _ in events],
@@ -173,6 +175,7 @@ def _outcome_params(account_id: str, outcomes: Sequence[SubmitOutcome], at: date
         "ids": [o.message_id for o in outcomes],
         "statuses": [o.status.value for o in outcomes],
         "refs": [o.gateway_ref for o in outcomes],
+        "binds": [o.gateway_bind for o in outcomes],
         "errors": [o.error for o in outcomes],
         "credits": [o.credits_used for o in outcomes],
         "costs": [o.cost for o in outcomes],
@@ -186,6 +189,7 @@ def _row(message: Message) -> tuple[Any, ...]:
         message.characters, message.sms_parts, message.segments, message.credits_used,
         message.cost, message.carrier, message.status.value, message.error, message.gateway_ref,
         message.created_at, message.sent_at, message.delivered_at, message.updated_at, message.handed_over,
+        message.gateway_bind,
     )
 
 
@@ -205,14 +209,14 @@ def message_rows(cursor: AsyncCursor[Any]) -> RowMaker[Message]:
     def message(values: Sequence[Any]) -> Message:
         (account_id, message_id, batch_id, campaign_id, to, sender, requested_sender, body, encoding, characters,
          sms_parts, segments, credits_used, cost, carrier, status, error, gateway_ref, created_at, sent_at,
-         delivered_at, updated_at, handed_over, *campaign_batch) = values
+         delivered_at, updated_at, handed_over, gateway_bind, *campaign_batch) = values
         return Message(
             account_id=account_id, id=message_id, to=to, sender=sender, body=body, encoding=encoding,
             characters=characters, sms_parts=sms_parts, segments=segments, credits_used=credits_used, cost=cost,
             carrier=carrier, status=_STATUSES[status], created_at=created_at, updated_at=updated_at,
             requested_sender=requested_sender, batch_id=batch_id, campaign_id=campaign_id,
             campaign_batch=campaign_batch[0] if campaign_batch else None, error=error, gateway_ref=gateway_ref,
-            sent_at=sent_at, delivered_at=delivered_at, handed_over=handed_over,
+            sent_at=sent_at, delivered_at=delivered_at, handed_over=handed_over, gateway_bind=gateway_bind,
         )
 
     return message
@@ -306,9 +310,11 @@ class PostgresMessages:
             await cur.execute(
                 "UPDATE messages AS m SET updated_at = %s"
                 " FROM (SELECT account_id, id FROM messages"
-                "       WHERE status = 'pending' AND campaign_id IS NULL AND updated_at < %s"
+                "       WHERE status = 'pending' AND updated_at < %s AND (campaign_id IS NULL"
+                "         OR EXISTS (SELECT 1 FROM campaigns c WHERE c.account_id = messages.account_id"
+                "                    AND c.id = messages.campaign_id AND c.status IN ('completed', 'failed')))"
                 "       ORDER BY updated_at LIMIT %s FOR UPDATE SKIP LOCKED) AS stuck"
-                f" WHERE m.account_id = stuck.account_id AND m.id = stuck.id RETURNING {_SELECT}",
+                f" WHERE m.account_id = stuck.account_id AND m.id = stuck.id RETURNING {_SELECT}, m.campaign_batch",
                 (now, older_than, limit),
             )
             rows = await cur.fetchall()

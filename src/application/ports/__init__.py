@@ -41,6 +41,7 @@ from application.ports.gateway import (
     GatewayNoAnswer,
     GatewayUnavailable,
     OutboundSms,
+    ReconnectingSmsGateway,
     SmsGateway,
 )
 from application.ports.email import Email, EmailSender, EmailUndeliverable
@@ -157,6 +158,7 @@ __all__ = [
     "ApiKeyRepository",
     "AuthorizationRefused",
     "BatchSmsGateway",
+    "ReconnectingSmsGateway",
     "Campaign",
     "CampaignRepository",
     "Claim",

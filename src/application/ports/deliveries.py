@@ -16,6 +16,7 @@ class DeliveryReport:
     event: MessageEvent  # what the carrier reports: DELIVERED or UNDELIVERABLE
     reported_at: datetime  # when the carrier says it happened
     error: str | None = None  # the carrier's reason, when undeliverable
+    bind: str | None = None  # the carrier connection it came in on, when the gateway has several
 
     def __post_init__(self) -> None:
         if not is_report(self.event):
@@ -24,12 +25,13 @@ class DeliveryReport:
     def as_job(self) -> dict[str, Any]:
         # The payload's key stays "outcome", so jobs queued by an earlier release still run.
         return {"gateway_ref": self.gateway_ref, "outcome": self.event.value,
-                "reported_at": self.reported_at.isoformat(), "error": self.error}
+                "reported_at": self.reported_at.isoformat(), "error": self.error, "bind": self.bind}
 
     @classmethod
     def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
         return cls(gateway_ref=payload["gateway_ref"], event=MessageEvent(payload["outcome"]),
-                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"))
+                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"),
+                   bind=payload.get("bind"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,7 @@ class UnmatchedReport:
 class DeliveryReportRepository(Protocol):
     async def messages_by_gateway_refs(self, gateway_refs: Sequence[str], limit: int) -> dict[str, list[Message]]:
         """The messages the gateway knows by each of these references (a job's reports): up to
-        `limit` per reference found (one, unless two gateways gave the same one), all locked
+        `limit` per reference found (one, unless two carriers gave the same one), all locked
         until the transaction ends."""
         ...
 

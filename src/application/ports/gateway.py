@@ -58,6 +58,16 @@ class BatchSmsGateway(SmsGateway, Protocol):
         ...
 
 
+@runtime_checkable
+class ReconnectingSmsGateway(SmsGateway, Protocol):
+    """A gateway whose carrier connections may drop and come back by themselves: a caller that can
+    wait (a campaign) waits for one rather than failing what it could not hand over."""
+
+    async def wait_available(self, timeout: float) -> bool:
+        """Whether a submit can be handed over within `timeout` seconds (a connection is up)."""
+        ...
+
+
 class GatewayListener(Protocol):
     """Where a gateway hands what the carrier tells it, as soon as it hears it."""
 

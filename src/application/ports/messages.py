@@ -52,8 +52,9 @@ class MessageRepository(Protocol):
         ...
 
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
-        """Pending messages outside campaigns, untouched since `older_than`, across accounts,
-        oldest first; each is touched at `now` so a concurrent reconciler passes it by."""
+        """Pending messages outside a running campaign (a campaign settles its own until it
+        ends), untouched since `older_than`, across accounts, oldest first; each is touched at
+        `now` so a concurrent reconciler passes it by."""
         ...
 
 

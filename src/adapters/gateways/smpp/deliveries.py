@@ -42,10 +42,12 @@ Heard = tuple["DeliveryReport | InboundSms", "Reply | None", float]  # what, its
 
 
 class CarrierReports:
-    def __init__(self, listener: GatewayListener | None, clock: Clock, reference_of: Callable[[str], str | None],
+    def __init__(self, listener: GatewayListener | None, clock: Clock,
+                 reference_of: Callable[[tuple[str, str]], str | None],
                  submits_in_flight: Callable[[], bool], flush_every: float = 0.002) -> None:
         self._listener, self._clock, self._flush_every = listener, clock, flush_every
-        self._reference_of = reference_of  # the message a part's id stands for, once its answer was read
+        # the message a (bind, part id) stands for, once its answer was read
+        self._reference_of = reference_of
         self._submits_in_flight = submits_in_flight
         self._heard: list[Heard] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -66,7 +68,7 @@ class CarrierReports:
         esm = pdu.esm_class
         body = pdu.short_message or pdu.message_payload or b""
         if esm & 0x3C in _RECEIPT_TYPES or pdu.receipted_message_id is not None:
-            self._receipt(body, pdu.receipted_message_id or None, pdu.message_state, reply)
+            self._receipt(bind.name, body, pdu.receipted_message_id or None, pdu.message_state, reply)
             return
         text, concat = decode_short_message(pdu.data_coding, esm, body, packed=bind.profile.packed)
         source = e164_from_address(pdu.source_addr, pdu.source_addr_ton)
@@ -81,7 +83,7 @@ class CarrierReports:
         self._hear(InboundSms(from_number=source, text=text, to=destination or None,
                               received_at=self._clock.now()), reply)
 
-    def _receipt(self, body: bytes, receipted: str | None, state: int | None, reply: Reply) -> None:
+    def _receipt(self, bind: str, body: bytes, receipted: str | None, state: int | None, reply: Reply) -> None:
         receipt = parse_receipt(body, receipted, state)
         event = report_event(receipt) if receipt is not None else None
         if receipt is None or event is None:  # unreadable or intermediate: nothing to pass on
@@ -92,7 +94,7 @@ class CarrierReports:
             return
         # Which message the id stands for is looked up when the batch is handed over.
         self._hear(DeliveryReport(gateway_ref=receipt.message_id, event=event, reported_at=self._clock.now(),
-                                  error=report_error(receipt)), reply)
+                                  error=report_error(receipt), bind=bind), reply)
 
     def _reassembled(self, key: tuple[str, str, str, int, int], sequence: int, text: str) -> str | None:
         now = time.monotonic()
@@ -122,7 +124,7 @@ class CarrierReports:
                     reports = [item for item, _, _ in heard if isinstance(item, DeliveryReport)]
                     if reports:
                         await self._listener.delivery_reports([replace(
-                            report, gateway_ref=self._reference_of(report.gateway_ref) or report.gateway_ref)
+                            report, gateway_ref=self._reference_of(_key(report)) or report.gateway_ref)
                             for report in reports])
                     for item, _, _ in heard:
                         if isinstance(item, InboundSms):
@@ -144,7 +146,7 @@ class CarrierReports:
         ready: list[Heard] = []
         kept: list[Heard] = []
         for item, reply, at in heard:
-            if (isinstance(item, DeliveryReport) and self._reference_of(item.gateway_ref) is None
+            if (isinstance(item, DeliveryReport) and self._reference_of(_key(item)) is None
                     and now - at < _OVERTAKE_GRACE):
                 if reply is not None:
                     reply(ESME_ROK)
@@ -152,6 +154,11 @@ class CarrierReports:
             else:
                 ready.append((item, reply, at))
         return ready, kept
+
+
+def _key(report: DeliveryReport) -> tuple[str, str]:
+    """Where a receipt's id was issued: the bind it came in on, and the id."""
+    return report.bind or "", report.gateway_ref
 
 
 def _before_text(receipt: bytes) -> bytes:

@@ -81,8 +81,9 @@ class SmppGateway:
         self._answers: OrderedDict[str, SubmitResult] = OrderedDict()
         self._unanswered: OrderedDict[str, None] = OrderedDict()  # handed over, no answer (yet)
         self._submitting: dict[str, asyncio.Future[SubmitResult]] = {}
-        # every accepted part's id → its message's reference (its first part's id)
-        self._reference_of: OrderedDict[str, str] = OrderedDict()
+        # every accepted part's (bind, id) → its message's reference (its first part's id): two
+        # SMSCs may issue the same id, so an id stands for a message only on its own bind
+        self._reference_of: OrderedDict[tuple[str, str], str] = OrderedDict()
         self._references = itertools.count(random.randrange(65_536))
         self._reports = CarrierReports(listener, clock, self._reference_of.get,
                                        lambda: any(s.in_flight for s in self._sessions), flush_every)
@@ -105,6 +106,23 @@ class SmppGateway:
         """Whether every bind is bound within `timeout` seconds (start-up, tests)."""
         self.open()
         return all(await asyncio.gather(*(s.wait_bound(timeout) for s in self._sessions)))
+
+    async def wait_available(self, timeout: float) -> bool:
+        """Whether some bind is bound within `timeout` seconds (a campaign waiting out an outage)."""
+        self.open()
+        if any(s.bound for s in self._sessions):
+            return True
+        waits = [asyncio.ensure_future(s.wait_bound(timeout)) for s in self._sessions]
+        try:
+            while waits:
+                done, pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                if any(task.result() for task in done):
+                    return True
+                waits = list(pending)
+            return False
+        finally:
+            for wait in waits:
+                wait.cancel()
 
     async def close(self) -> None:
         """Let what is in flight be answered, hand over what was heard, unbind every bind."""
@@ -169,7 +187,8 @@ class SmppGateway:
                         session.settings.name, sms.sender, sms.message_id, self._default_sender)
             result = await self._submit_parts(session, sms, self._default_sender)
             if result.kind == Answer.ACCEPTED:
-                return SubmitResult(Answer.ACCEPTED, gateway_ref=result.gateway_ref, sender=self._default_sender)
+                return SubmitResult(Answer.ACCEPTED, gateway_ref=result.gateway_ref, sender=self._default_sender,
+                                    bind=result.bind)
         return result
 
     async def _route(self, to: str) -> SmppSession:
@@ -200,7 +219,7 @@ class SmppGateway:
         parts = air_parts(sms.text, profile, next(self._references) % (65_536 if profile.udh16 else 256))
         ids: list[str] = []
         for index, part in enumerate(parts):
-            heard = self._answer_heard(sms.message_id, len(parts), ids[0] if ids else None)
+            heard = self._answer_heard(session.settings.name, sms.message_id, len(parts), ids[0] if ids else None)
             try:
                 answer = await self._submit_part(session, _submit_sm(sms.to, sender, part), heard)
             except (SessionUnavailable, SubmitNoAnswer) as exc:
@@ -217,7 +236,7 @@ class SmppGateway:
                             index + 1, len(parts), sms.message_id, status_name(answer.status))
                 break
             ids.append(answer.message_id or "")
-        return SubmitResult.accepted(ids[0] or None)  # some of it went out: its receipts match
+        return SubmitResult.accepted(ids[0] or None, session.settings.name)  # some went out: its receipts match
 
     async def _submit_part(self, session: SmppSession, submit_sm: bytes,
                            heard: Callable[[SubmitSmResp], None]) -> SubmitSmResp:
@@ -242,7 +261,8 @@ class SmppGateway:
         finally:
             self._metrics.gateway_submitted(session.settings.name, kind, time.monotonic() - started)
 
-    def _answer_heard(self, message_id: str, parts: int, first: str | None) -> Callable[[SubmitSmResp], None]:
+    def _answer_heard(self, bind: str, message_id: str, parts: int,
+                      first: str | None) -> Callable[[SubmitSmResp], None]:
         """What to note as a part's answer is read, before anything read after it (its receipt
         may follow at once): its id stands for the message's reference (the first part's id); a
         one-part message taken by the peer is answered so when submitted again, also when the
@@ -250,14 +270,14 @@ class SmppGateway:
         def heard(answer: SubmitSmResp) -> None:
             if answer.status != ESME_ROK or not answer.message_id:
                 return
-            self._remember(self._reference_of, answer.message_id, first or answer.message_id,
+            self._remember(self._reference_of, (bind, answer.message_id), first or answer.message_id,
                            limit=_REMEMBERED_PARTS)
             if parts == 1:
-                self._remember(self._answers, message_id, SubmitResult.accepted(answer.message_id))
+                self._remember(self._answers, message_id, SubmitResult.accepted(answer.message_id, bind))
         return heard
 
     @staticmethod
-    def _remember(memory: OrderedDict[str, Any], key: str, value: Any, limit: int = _REMEMBERED) -> None:
+    def _remember(memory: OrderedDict[Any, Any], key: Any, value: Any, limit: int = _REMEMBERED) -> None:
         memory[key] = value
         if len(memory) > limit:
             memory.popitem(last=False)
