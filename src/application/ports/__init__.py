@@ -16,6 +16,7 @@ from application.ports.accounts import (
     RefreshToken,
     RefreshTokenRepository,
 )
+from application.ports.audit import AuditedBatch, LedgerAudit
 from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
 from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
@@ -140,6 +141,7 @@ __all__ = [
     "AccessTokenRejected",
     "RUN_CAMPAIGN",
     "AccessTokens",
+    "AuditedBatch",
     "Account",
     "AccountRepository",
     "ApiKey",
@@ -183,6 +185,7 @@ __all__ = [
     "InboundRepository",
     "InboundSms",
     "JobQueue",
+    "LedgerAudit",
     "LedgerPage",
     "LedgerRepository",
     "MessageLogEntry",
