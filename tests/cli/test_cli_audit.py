@@ -174,6 +174,8 @@ async def test_the_books_after_real_sends_refunds_payments_and_a_campaign_are_cl
     assert orders == ["confirmed", "confirmed", "confirmed", "failed"]
 
     assert_audit_clean(env)
+    on_a_terminal = ujumbe("audit", "--json", env={**env, "TTY_COMPATIBLE": "1", "COLUMNS": "100"})
+    assert json.loads(on_a_terminal.stdout)["clean"] and "auditing accounts" in on_a_terminal.stderr  # the bar
     shown = ujumbe("audit", env=env)
     assert (shown.returncode, shown.stdout.strip()) == (0, "ledger clean: 2 accounts checked"), shown.stderr
 
