@@ -32,7 +32,8 @@ from domain.campaigns import CampaignStatus
 from domain.submits import GIVE_UP_AFTER
 
 # The reconciler gives a message up `GIVE_UP_AFTER` after it was written and runs every minute on
-# messages untouched for five: past this, a pending message is one nobody is settling.
+# messages untouched for five; an unfinished campaign run is retried at most 12 minutes apart. Past
+# this, a paid message still pending is one nobody is settling.
 SETTLE_DEADLINE = GIVE_UP_AFTER + timedelta(minutes=15)
 
 

@@ -128,6 +128,13 @@ def a_send_left_pending_for_hours(conn: psycopg.Connection, ids: Ids) -> None:
                  " WHERE account_id = %s AND id = %s", (ids["asha"], _single(conn, ids["asha"])))
 
 
+def every_send_left_pending_for_hours(conn: psycopg.Connection, ids: Ids) -> None:
+    """Seven messages: three shown, the rest counted (and the refunds of those that had failed are
+    keyed by messages that no longer have)."""
+    conn.execute("UPDATE messages SET status = 'pending', created_at = now() - interval '3 hours'"
+                 " WHERE account_id = %s AND campaign_id IS NULL", (ids["asha"],))
+
+
 def a_confirmed_order_never_granted(conn: psycopg.Connection, ids: Ids) -> None:
     conn.execute("UPDATE payment_orders SET status = 'confirmed', confirmed_at = now()"
                  " WHERE account_id = %s AND status = 'failed'", (ids["asha"],))
@@ -156,6 +163,7 @@ BREAKS: list[tuple[Callable[[psycopg.Connection, Ids], None], str, set[str]]] = 
     (a_message_charged_twice, "asha", {"deduction_matches_messages"}),
     (a_charged_message_failed_without_its_refund, "asha", {"deduction_matches_messages"}),
     (a_send_left_pending_for_hours, "asha", {"message_settled_in_time"}),
+    (every_send_left_pending_for_hours, "asha", {"message_settled_in_time", "refund_matches_deduction"}),
     (a_confirmed_order_never_granted, "asha", {"payment_granted_once"}),
     (a_declined_order_granted, "asha", {"payment_granted_once"}),
     (a_purchase_of_no_order, "baraka", {"payment_granted_once"}),
@@ -200,6 +208,10 @@ async def test_each_way_of_breaking_the_books_is_named_by_its_account_and_rule_a
     for ids, (break_books, who, _) in zip(worlds, BREAKS, strict=True):
         assert named.get(ids[who]) == broken[ids[who]], (break_books.__name__, report["violations"])
     assert named.keys() == broken.keys(), "only the broken accounts are named"
+    many = worlds[[b for b, _, _ in BREAKS].index(every_send_left_pending_for_hours)]["asha"]
+    [stuck] = [v["detail"] for v in report["violations"]
+               if v["account_id"] == many and v["rule"] == "message_settled_in_time"]
+    assert stuck.count("pending since") == 3 and stuck.endswith("; and 4 more"), stuck
 
     shown = ujumbe("audit", env=env)
     assert shown.returncode == 1
