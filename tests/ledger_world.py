@@ -65,7 +65,8 @@ class World:
         await self.c.fail_payment_order()(order.id, "asha")
 
     async def campaign(self, account_id: str, to: Sequence[str]) -> str:
-        list_id = seed_list(self.database_url, account_id, [(n, "Juma", "") for n in to], name=f"L{uuid.uuid4().hex[:6]}")
+        list_id = seed_list(self.database_url, account_id, [(n, "Juma", "") for n in to],
+                            name=f"Wateja {uuid.uuid4().hex[:6]}")
         campaign = await self.c.create_campaign()(CampaignRequest(
             account_id=account_id, name="Ofa", message="Ofa ya leo {first_name}", contact_list_id=list_id))
         return campaign.id

@@ -12,7 +12,6 @@ decided by the domain's functions.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -156,9 +155,28 @@ def _first_per_account(query: str) -> str:
             f" FROM ({query.strip()}) AS q(account_id, detail)) AS f WHERE i <= {EXAMPLES} ORDER BY account_id, i")
 
 
-def _summary(details: Sequence[str], n: int) -> str:
-    more = n - len(details)
-    return "; ".join(details) + (f"; and {more} more" if more > 0 else "")
+class _Findings:
+    """What broke, by account and rule: the first few details, and how many there were in all."""
+
+    def __init__(self) -> None:
+        self._details: dict[tuple[str, AuditRule], list[str]] = defaultdict(list)
+        self._total: dict[tuple[str, AuditRule], int] = defaultdict(int)
+
+    def add(self, account_id: str, rule: AuditRule, detail: str, total: int = 0) -> None:
+        details = self._details[account_id, rule]
+        details.append(detail)
+        self._total[account_id, rule] = max(self._total[account_id, rule], total, len(details))
+
+    def violations(self, emails: dict[str, str]) -> list[Violation]:
+        """One per account and rule broken, in account order, then the rules' order."""
+        found = []
+        for account_id, email in emails.items():
+            for rule in AuditRule:
+                if details := self._details.get((account_id, rule)):
+                    more = self._total[account_id, rule] - min(len(details), EXAMPLES)
+                    detail = "; ".join(details[:EXAMPLES]) + (f"; and {more} more" if more > 0 else "")
+                    found.append(Violation(account_id, email, rule, detail))
+        return found
 
 
 class PostgresLedgerAudit:
@@ -171,35 +189,30 @@ class PostgresLedgerAudit:
         return int(row[0]) if row else 0
 
     async def check_accounts(self, after: str | None, limit: int, settled_by: datetime) -> AuditedBatch:
+        found = _Findings()
         async with self._pool.connection() as conn, conn.transaction():
             await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            accounts: dict[str, str] = dict(await (await conn.execute(_ACCOUNTS, {"after": after, "limit": limit})).fetchall())
-            params = {"ids": list(accounts), "settled_by": settled_by}
-            found: dict[str, dict[AuditRule, list[str]]] = defaultdict(lambda: defaultdict(list))
+            cur = await conn.execute(_ACCOUNTS, {"after": after, "limit": limit})
+            emails: dict[str, str] = dict(await cur.fetchall())
+            params = {"ids": list(emails), "settled_by": settled_by}
             await self._ledgers(conn, params, found)
             for rule, query in _MATCHED.items():
-                for account_id, detail, n in await (await conn.execute(_first_per_account(query), params)).fetchall():
-                    details = found[account_id][rule]
-                    details.append(detail)
-                    if len(details) == min(n, EXAMPLES):
-                        found[account_id][rule] = [_summary(details, n)]
+                cur = await conn.execute(_first_per_account(query), params)
+                for account_id, detail, total in await cur.fetchall():
+                    found.add(account_id, rule, detail, total)
             await self._campaigns(conn, params, found)
-        violations = [Violation(account_id, accounts[account_id], rule, "; ".join(found[account_id][rule]))
-                      for account_id in accounts for rule in AuditRule if found.get(account_id, {}).get(rule)]
-        return AuditedBatch(account_ids=list(accounts), violations=violations)
+        return AuditedBatch(account_ids=list(emails), violations=found.violations(emails))
 
-    async def _ledgers(self, conn: AsyncConnection, params: dict[str, Any],
-                       found: dict[str, dict[AuditRule, list[str]]]) -> None:
+    async def _ledgers(self, conn: AsyncConnection, params: dict[str, Any], found: _Findings) -> None:
         for account_id, *summary in await (await conn.execute(_LEDGERS, params)).fetchall():
             for rule, detail in balance_breaks(AccountLedger(*summary)):
-                found[account_id][rule].append(detail)
+                found.add(account_id, rule, detail)
 
-    async def _campaigns(self, conn: AsyncConnection, params: dict[str, Any],
-                         found: dict[str, dict[AuditRule, list[str]]]) -> None:
-        broken: dict[str, list[str]] = defaultdict(list)
-        for account_id, campaign_id, status, *counts in await (await conn.execute(_CAMPAIGNS, params)).fetchall():
-            detail = campaign_count_break(CampaignStatus(status), CampaignTally(*counts[:4]), CampaignTally(*counts[4:]))
+    async def _campaigns(self, conn: AsyncConnection, params: dict[str, Any], found: _Findings) -> None:
+        cur = await conn.execute(_CAMPAIGNS, params)
+        for account_id, campaign_id, status, *counts in await cur.fetchall():
+            counters, messages = CampaignTally(*counts[:4]), CampaignTally(*counts[4:])
+            detail = campaign_count_break(CampaignStatus(status), counters, messages)
             if detail is not None:
-                broken[account_id].append(f"campaign {campaign_id} ({status}): {detail}")
-        for account_id, details in broken.items():
-            found[account_id][AuditRule.CAMPAIGN_COUNTS_MATCH_MESSAGES] = [_summary(details[:EXAMPLES], len(details))]
+                found.add(account_id, AuditRule.CAMPAIGN_COUNTS_MATCH_MESSAGES,
+                          f"campaign {campaign_id} ({status}): {detail}")
