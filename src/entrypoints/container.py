@@ -20,6 +20,7 @@ from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.accounts import PostgresApiKeyLookup
+from adapters.postgres.audit import PostgresLedgerAudit
 from adapters.postgres.database import create_pool, resolve_database_url
 from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
@@ -37,6 +38,7 @@ from adapters.system import SystemClock, UuidGenerator
 from adapters.webhooks import HttpxWebhookSender
 from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
 from application.contact_files import ExportContacts, ImportContacts
+from application.audit import AuditLedger
 from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
 from application.contact_lists import (
     CreateContactList,
@@ -296,6 +298,7 @@ class Container(containers.DeclarativeContainer):
     grant_credits = providers.Factory(GrantCredits, uow=uow.provider, clock=clock, ids=ids)
     get_balance = providers.Factory(GetBalance, uow=uow.provider)
     credit_history = providers.Factory(CreditHistory, uow=uow.provider)
+    audit_ledger = providers.Factory(AuditLedger, audit=providers.Factory(PostgresLedgerAudit, pool), clock=clock)
     send_sms = providers.Factory(
         SendSms, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
         default_sender=settings.provided.default_sender, metrics=metrics,

@@ -18,6 +18,7 @@ from application.ports.accounts import (
     RefreshToken,
     RefreshTokenRepository,
 )
+from application.ports.audit import AuditedBatch, LedgerAudit
 from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
 from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
@@ -150,6 +151,7 @@ __all__ = [
     "AccessTokenRejected",
     "RUN_CAMPAIGN",
     "AccessTokens",
+    "AuditedBatch",
     "Account",
     "AccountRepository",
     "ApiKey",
@@ -194,6 +196,7 @@ __all__ = [
     "InboundRepository",
     "InboundSms",
     "JobQueue",
+    "LedgerAudit",
     "LedgerPage",
     "LedgerRepository",
     "MessageLogEntry",

@@ -31,6 +31,7 @@ import entrypoints.cli.reference  # noqa: E402,F401
 import entrypoints.cli.payments  # noqa: E402,F401
 import entrypoints.cli.gateway  # noqa: E402,F401
 import entrypoints.cli.mcp  # noqa: E402,F401
+import entrypoints.cli.audit  # noqa: E402,F401
 
 
 @command(cli, "migrate")
