@@ -56,6 +56,27 @@ def _password_hash_cost(value: str | None) -> str:
     return cost
 
 
+def _simulated_beside_real(gateway: str, mobile_money: str) -> str | None:
+    """What goes wrong when one simulator runs beside a real part; None when both are real or
+    both are simulators (the zero-configuration default)."""
+    if gateway != "simulator" and mobile_money == "simulator":
+        return ("UJUMBE_GATEWAY sends real SMS while UJUMBE_MOBILE_MONEY=simulator approves every payment: "
+                "anyone could buy credits without paying")
+    if gateway == "simulator" and mobile_money != "simulator":
+        return ("UJUMBE_MOBILE_MONEY takes real payments while UJUMBE_GATEWAY=simulator sends no SMS: "
+                "customers would pay for messages that never leave")
+    return None
+
+
+def _refuse_simulated_payments(gateway: str, mobile_money: str, allowed: bool) -> None:
+    """Checked as the process starts: credits nobody paid for are real SMS somebody pays for."""
+    risk = _simulated_beside_real(gateway, mobile_money)
+    if risk is not None and not allowed:
+        raise ValueError(f"{risk}. Set UJUMBE_MOBILE_MONEY and UJUMBE_GATEWAY both to real providers, or "
+                         "UJUMBE_ALLOW_SIMULATED_PAYMENTS=1 if this mix is on purpose (a test SMSC, a staging "
+                         "provider)")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -79,6 +100,8 @@ class Settings:
     # Where browsers reach this service: Google's consent redirects back under it.
     public_url: str = PUBLIC_URL
     webhooks_allow_private: bool = False
+    # A real gateway beside the mobile-money simulator (or the reverse), on purpose.
+    allow_simulated_payments: bool = False
     # GET /metrics: with a token, only requests bearing it; without, loopback clients only.
     metrics_token: str | None = None
     in_process_worker: bool = False
@@ -99,16 +122,24 @@ class Settings:
     # argon2id's cost for new password hashes (tests lower it; a stored hash keeps its own).
     password_hash_cost: str = ARGON2_COST
 
+    @property
+    def simulated_beside_real(self) -> str | None:
+        return _simulated_beside_real(self.gateway, self.mobile_money)
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        gateway = env.get("UJUMBE_GATEWAY") or "simulator"
+        mobile_money = (env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip()
+        allow_simulated_payments = _flag(env.get("UJUMBE_ALLOW_SIMULATED_PAYMENTS"))
+        _refuse_simulated_payments(gateway, mobile_money, allow_simulated_payments)
         return cls(
             database_url=env.get("UJUMBE_DATABASE_URL") or None,
             data_dir=Path(env.get("UJUMBE_DATA_DIR") or ".ujumbe"),
             secret_key=env.get("UJUMBE_SECRET_KEY") or None,
             redis_url=env.get("UJUMBE_REDIS_URL") or None,
-            gateway=env.get("UJUMBE_GATEWAY") or "simulator",
-            mobile_money=(env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip(),
+            gateway=gateway,
+            mobile_money=mobile_money,
             mobile_money_client_id=env.get("UJUMBE_MOBILE_MONEY_CLIENT_ID") or None,
             mobile_money_api_key=env.get("UJUMBE_MOBILE_MONEY_API_KEY") or None,
             mobile_money_checksum_key=env.get("UJUMBE_MOBILE_MONEY_CHECKSUM_KEY") or None,
@@ -122,6 +153,7 @@ class Settings:
             google_revoke_url=env.get("UJUMBE_GOOGLE_REVOKE_URL") or GOOGLE_REVOKE_URL,
             public_url=(env.get("UJUMBE_PUBLIC_URL") or PUBLIC_URL).rstrip("/"),
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
+            allow_simulated_payments=allow_simulated_payments,
             metrics_token=env.get("UJUMBE_METRICS_TOKEN") or None,
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
             simulator_dlr_delay=_seconds(env.get("UJUMBE_SIMULATOR_DLR_DELAY"), 2.0),
