@@ -332,7 +332,7 @@ async def http_campaign(served_url: str, base: str, data_dir: Path, account: Acc
     server's and the worker's (as `server`), PostgreSQL's and the peer's."""
     list_id = seed_contacts(served_url, account.id, size)
     binds_before = len(peer.binds())
-    worker = start_worker(data_dir, data_dir / "worker.log", env_extra={"UJUMBE_GATEWAY": gateway})
+    worker = start_worker(data_dir, data_dir / "worker.log", env_extra=gateway_env(gateway))
     try:
         bound_by = time.perf_counter() + 30
         while len(peer.binds()) == binds_before:  # the worker's bind is not the campaign's time
@@ -356,12 +356,17 @@ async def http_campaign(served_url: str, base: str, data_dir: Path, account: Acc
                  notes={"create_request_s": data["created_s"]})
 
 
+def gateway_env(gateway: str) -> dict[str, str]:
+    """The bench's SMSC peer is real SMPP; payments stay with the simulator, on purpose."""
+    return {"UJUMBE_GATEWAY": gateway, "UJUMBE_ALLOW_SIMULATED_PAYMENTS": "1"}
+
+
 async def restart_with(data_dir: Path, running: list[subprocess.Popen[bytes]], gateway: str) -> tuple[str, CpuMeter]:
     """Stop the server and serve the same data directory (accounts kept) with another UJUMBE_GATEWAY."""
     stop(running[0])
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(data_dir, port, 1, env_extra={"UJUMBE_GATEWAY": gateway})
+    server = start_server(data_dir, port, 1, env_extra=gateway_env(gateway))
     running[0] = server
     await wait_until_healthy(base, server, data_dir / "server.log")
     return base, CpuMeter(server.pid, data_dir)
@@ -425,7 +430,7 @@ async def http_phases(root: Path, peer: SmscPeer, args: argparse.Namespace) -> l
     one, two = f"{peer.url}?window={WINDOW}&name=one", f"{peer.url}?window={WINDOW}&name=one,{peer.url}?window={WINDOW}&name=two"
     sends, limit, clients = min(args.sends, 5000), args.limit, args.concurrency
     served = await serve(root / "server", 1, ["warmup", "single", "single1", "bulk1", "bulk2", "campaign",
-                                              "sim_single", "sim_single1", "sim_bulk"], env_extra={"UJUMBE_GATEWAY": one})
+                                              "sim_single", "sim_single1", "sim_bulk"], env_extra=gateway_env(one))
     server, accounts, phases = [served.server], served.accounts, []
     PROFILE["server"] = str(served.server.pid) if "dir" in PROFILE else ""
     try:

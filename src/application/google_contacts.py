@@ -46,6 +46,7 @@ class ConnectionView:
 class Consent:
     authorization_url: str
     expires_at: datetime
+    state: str  # in the URL; the entrypoint binds it to the browser that asked
 
 
 def view_of(connection: GoogleConnection | None) -> ConnectionView:
@@ -74,7 +75,7 @@ class ConnectGoogle:
         async with self._uow() as uow:
             await uow.google_connections.add_state(account_id, self._secrets.digest(state), now, now + STATE_TTL)
             await uow.commit()
-        return Consent(self._provider.consent_url(state), now + STATE_TTL)
+        return Consent(self._provider.consent_url(state), now + STATE_TTL, state)
 
 
 class CompleteGoogleConnection:

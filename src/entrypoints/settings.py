@@ -77,6 +77,27 @@ def _smtp(url: str | None, sender: str | None) -> tuple[str | None, str | None]:
     return url, sender
 
 
+def _simulated_beside_real(gateway: str, mobile_money: str) -> str | None:
+    """What goes wrong when one simulator runs beside a real part; None when both are real or
+    both are simulators (the zero-configuration default)."""
+    if gateway != "simulator" and mobile_money == "simulator":
+        return ("UJUMBE_GATEWAY sends real SMS while UJUMBE_MOBILE_MONEY=simulator approves every payment: "
+                "anyone could buy credits without paying")
+    if gateway == "simulator" and mobile_money != "simulator":
+        return ("UJUMBE_MOBILE_MONEY takes real payments while UJUMBE_GATEWAY=simulator sends no SMS: "
+                "customers would pay for messages that never leave")
+    return None
+
+
+def _refuse_simulated_payments(gateway: str, mobile_money: str, allowed: bool) -> None:
+    """Checked as the process starts: credits nobody paid for are real SMS somebody pays for."""
+    risk = _simulated_beside_real(gateway, mobile_money)
+    if risk is not None and not allowed:
+        raise ValueError(f"{risk}. Set UJUMBE_MOBILE_MONEY and UJUMBE_GATEWAY both to real providers, or "
+                         "UJUMBE_ALLOW_SIMULATED_PAYMENTS=1 if this mix is on purpose (a test SMSC, a staging "
+                         "provider)")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
@@ -100,6 +121,8 @@ class Settings:
     # Where browsers reach this service: Google's consent redirects back under it.
     public_url: str = PUBLIC_URL
     webhooks_allow_private: bool = False
+    # A real gateway beside the mobile-money simulator (or the reverse), on purpose.
+    allow_simulated_payments: bool = False
     # GET /metrics: with a token, only requests bearing it; without, loopback clients only.
     metrics_token: str | None = None
     in_process_worker: bool = False
@@ -126,9 +149,17 @@ class Settings:
     smtp_url: str | None = None
     email_from: str | None = None
 
+    @property
+    def simulated_beside_real(self) -> str | None:
+        return _simulated_beside_real(self.gateway, self.mobile_money)
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
+        gateway = env.get("UJUMBE_GATEWAY") or "simulator"
+        mobile_money = (env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip()
+        allow_simulated_payments = _flag(env.get("UJUMBE_ALLOW_SIMULATED_PAYMENTS"))
+        _refuse_simulated_payments(gateway, mobile_money, allow_simulated_payments)
         smtp_url, email_from = _smtp((env.get("UJUMBE_SMTP_URL") or "").strip() or None,
                                      (env.get("UJUMBE_EMAIL_FROM") or "").strip() or None)
         return cls(
@@ -136,8 +167,8 @@ class Settings:
             data_dir=Path(env.get("UJUMBE_DATA_DIR") or ".ujumbe"),
             secret_key=_secret_key(env.get("UJUMBE_SECRET_KEY")),
             redis_url=env.get("UJUMBE_REDIS_URL") or None,
-            gateway=env.get("UJUMBE_GATEWAY") or "simulator",
-            mobile_money=(env.get("UJUMBE_MOBILE_MONEY") or "simulator").strip(),
+            gateway=gateway,
+            mobile_money=mobile_money,
             mobile_money_client_id=env.get("UJUMBE_MOBILE_MONEY_CLIENT_ID") or None,
             mobile_money_api_key=env.get("UJUMBE_MOBILE_MONEY_API_KEY") or None,
             mobile_money_checksum_key=env.get("UJUMBE_MOBILE_MONEY_CHECKSUM_KEY") or None,
@@ -151,6 +182,7 @@ class Settings:
             google_revoke_url=env.get("UJUMBE_GOOGLE_REVOKE_URL") or GOOGLE_REVOKE_URL,
             public_url=(env.get("UJUMBE_PUBLIC_URL") or PUBLIC_URL).rstrip("/"),
             webhooks_allow_private=_flag(env.get("UJUMBE_WEBHOOKS_ALLOW_PRIVATE")),
+            allow_simulated_payments=allow_simulated_payments,
             metrics_token=env.get("UJUMBE_METRICS_TOKEN") or None,
             in_process_worker=_flag(env.get("UJUMBE_IN_PROCESS_WORKER")),
             campaign_gateway_wait=_seconds(env.get("UJUMBE_CAMPAIGN_GATEWAY_WAIT"), 60.0),

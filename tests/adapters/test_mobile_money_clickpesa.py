@@ -361,7 +361,7 @@ def test_the_settings_read_the_aggregator_and_its_credentials_from_the_environme
     settings = Settings.from_env({
         "UJUMBE_MOBILE_MONEY": "https://api.clickpesa.com", "UJUMBE_MOBILE_MONEY_CLIENT_ID": "id",
         "UJUMBE_MOBILE_MONEY_API_KEY": "key", "UJUMBE_MOBILE_MONEY_CHECKSUM_KEY": "sum",
-        "UJUMBE_SIMULATOR_PAYMENT_DELAY": "0.5",
+        "UJUMBE_SIMULATOR_PAYMENT_DELAY": "0.5", "UJUMBE_ALLOW_SIMULATED_PAYMENTS": "1",  # beside the gateway simulator
     })
     assert (settings.mobile_money, settings.mobile_money_client_id, settings.mobile_money_api_key,
             settings.mobile_money_checksum_key, settings.simulator_payment_delay) == (

@@ -6,9 +6,10 @@ fuzzer sends thousands from 127.0.0.1, so after its first seconds every public a
 429: the run would measure the rate limiter (tests/http/test_rate_limits.py does that) instead of
 the routes, and the ignored-auth check would read a 429 to a request without credentials as auth
 not enforced. `ujumbe serve` trusts `X-Forwarded-For` from 127.0.0.1, so each request names a
-different address; the numbering is a counter, so one run is like the next. Except GET /metrics:
-it answers loopback clients only (UJUMBE_METRICS_TOKEN unset), so its requests keep the
-fuzzer's own address, 127.0.0.1, and are judged on the metrics, not refused as from 10.x.
+different address; the numbering is a counter, so one run is like the next. Except GET /metrics
+and GET /health/detail: they answer loopback clients only (UJUMBE_METRICS_TOKEN unset), so their
+requests keep the fuzzer's own address, 127.0.0.1, and are judged on what they answer, not
+refused as from 10.x.
 
 An account holds at most 20 webhooks. Outside the stateful phase nothing follows a registration,
 so each webhook registered there is deleted at once: every registration the fuzzer tries is
@@ -35,7 +36,8 @@ logic. No finding is filtered.
 With the Google contacts feature on (its own run), the fake Google stands in for the user's
 browser and Google: a state is minted by the server and a code by Google, so no generator can
 make a live one. Each callback the fuzzer means to be valid gets the state and code of a consent
-just given (its other parameters as generated), as Google's redirect would carry them; a
+just given (its other parameters as generated), as Google's redirect would carry them, and the
+consent cookie the connect answer set, as the browser that asked would send it; a
 disconnect is followed by connecting again, so the sync operations meet a connection.
 """
 
@@ -65,13 +67,15 @@ _EMAIL = re.compile(EMAIL_PATTERN)
 _GOOGLE = "/v1/contact-lists/google"
 
 
-def _consent(base_url: str) -> dict[str, str]:
-    """The query Google's redirect brings back after the customer consents (to the fake Google)."""
+def _consent(base_url: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The query Google's redirect brings back after the customer consents (to the fake Google),
+    and the cookies of the browser that asked for the consent."""
     token = os.environ["UJUMBE_CONTRACT_ACCESS_TOKEN"]
     answer = httpx.get(f"{base_url}{_GOOGLE}/connect", headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 200, answer.text
     location = httpx.get(answer.json()["data"]["authorization_url"]).headers["location"]
-    return {key: values[0] for key, values in parse_qs(urlsplit(location).query).items()}
+    return ({key: values[0] for key, values in parse_qs(urlsplit(location).query).items()},
+            dict(answer.cookies.items()))
 
 
 def _base_url(url: str) -> str:
@@ -192,7 +196,7 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     n = next(_requests)
     if case.headers is None:
         case.headers = {}
-    if case.operation.label != "GET /metrics":
+    if case.operation.label not in ("GET /metrics", "GET /health/detail"):
         case.headers["X-Forwarded-For"] = f"10.{(n >> 16) & 255}.{(n >> 8) & 255}.{n & 255}"
     key = case.headers.get("Idempotency-Key")
     if isinstance(key, str) and len(key) <= MAX_IDEMPOTENCY_KEY_LENGTH and _IDEMPOTENCY_KEY.fullmatch(key):
@@ -219,10 +223,11 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         _order_what_is_on_sale(case)
     if (case.operation.label == f"GET {_GOOGLE}/callback" and isinstance(case.query, dict) and "state" in case.query
             and case.meta is not None and case.meta.generation.mode.is_positive):
-        consent = _consent(os.environ["UJUMBE_CONTRACT_BASE_URL"])
+        consent, cookies = _consent(os.environ["UJUMBE_CONTRACT_BASE_URL"])
         case.query["state"] = consent["state"]
         if "code" in case.query:
             case.query["code"] = consent["code"]
+        case.cookies = {**(case.cookies or {}), **cookies}
 
 
 # In the stateful phase a registration is followed by its links, so it stays; the oldest ones,
@@ -237,7 +242,8 @@ def after_call(context: Any, case: Any, response: Any) -> None:
     if case.operation.label in (f"POST {_GOOGLE}/disconnect", f"DELETE {_GOOGLE}/disconnect") \
             and response.status_code == 200:
         base_url = _base_url(response.request.url)
-        back = httpx.get(f"{base_url}{_GOOGLE}/callback", params=_consent(base_url))
+        consent, cookies = _consent(base_url)
+        back = httpx.get(f"{base_url}{_GOOGLE}/callback", params=consent, cookies=cookies)
         assert back.status_code == 200, back.text
 
 

@@ -215,9 +215,10 @@ def google_app(clean_database: str, tmp_path: Path, google: FakeGoogle) -> Itera
 def test_the_google_contacts_routes_answer_as_the_document_says(google_app: RunningApp, google: FakeGoogle,
                                                                  tmp_path: Path) -> None:
     headers = {"Authorization": f"Bearer {google_app.access_token}"}
-    consent_url = httpx.get(f"{google_app.base_url}/v1/contact-lists/google/connect", headers=headers).json()
-    back = urlsplit(httpx.get(consent_url["data"]["authorization_url"]).headers["location"])
-    connected = httpx.get(f"{google_app.base_url}{back.path}?{back.query}")
+    with httpx.Client() as browser:  # the consent completes in the browser that asked for it (its cookie)
+        consent_url = browser.get(f"{google_app.base_url}/v1/contact-lists/google/connect", headers=headers).json()
+        back = urlsplit(browser.get(consent_url["data"]["authorization_url"]).headers["location"])
+        connected = browser.get(f"{google_app.base_url}{back.path}?{back.query}")
     assert connected.status_code == 200 and connected.json()["data"]["status"] == "connected", connected.text
     document = httpx.get(google_app.document_url, timeout=10).json()
     operations = sorted(operation["operationId"] for path, item in document["paths"].items() if "/google/" in path

@@ -90,4 +90,4 @@ async def test_liveness_and_readiness_with_the_simulator(client: AsyncTestClient
     assert (live.status_code, live.json()["data"]) == (200, {"status": "ok"})
     assert ready.status_code == 200, ready.text
     assert ready.json()["data"] == {"status": "ready", "database": "ok", "jobs": "ok", "mobile_money": "ok",
-                                    "gateway": {"kind": "simulator", "status": "ok", "binds": []}}
+                                    "gateway": {"status": "ok", "bound": 0, "binds": 0}}

@@ -5,7 +5,7 @@ HTTP to the fake (tests/fake_google.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -13,8 +13,11 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import psycopg
 import pytest
+from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
+from entrypoints.container import Container
+from entrypoints.http.app import create_app
 from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
 from fake_google import CLIENT_ID, CLIENT_SECRET, SCOPE, FakeGoogle, fake_google, person
 from http_helpers import error_of
@@ -37,6 +40,13 @@ def settings(settings: Settings, google: FakeGoogle) -> Settings:
                    google_client_secret=CLIENT_SECRET, google_auth_url=google.auth_url,
                    google_token_url=google.token_url, google_people_url=google.people_url,
                    google_revoke_url=google.revoke_url, public_url="https://sms.example.com")
+
+
+@pytest.fixture()
+async def client(container: Container) -> AsyncIterator[Client]:
+    """A browser at UJUMBE_PUBLIC_URL: over https, so it keeps and sends the Secure consent cookie."""
+    async with AsyncTestClient(app=create_app(container), base_url="https://sms.example.com") as browser:
+        yield browser
 
 
 async def consent(client: Client, account: Account, google: FakeGoogle) -> dict[str, str]:
@@ -146,6 +156,44 @@ async def test_a_state_cannot_be_moved_to_another_account(
     assert (await client.get(GOOGLE_CALLBACK_PATH, params=query)).status_code == 200
     assert (await status(client, alice))["status"] == "connected"
     assert (await status(client, mallory))["status"] == "not_connected"
+
+
+async def test_the_consent_is_bound_to_the_browser_that_asked_for_it(
+    client: Client, container: Container, make_account: MakeAccount, google: FakeGoogle
+) -> None:
+    google.people = [person("Asha", "Mwita", "0712 345 678")]
+    mallory = await make_account()
+    query = await consent(client, mallory, google)  # Mallory asks, and sends the consent URL to someone else
+
+    transport = httpx.ASGITransport(app=client.app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url="https://sms.example.com") as victims_browser:
+        refused = await victims_browser.get(GOOGLE_CALLBACK_PATH, params=query)
+
+    assert refused.status_code == 404 and error_of(refused) == ("not_found", "state")
+    assert google.grants_issued == []  # no code was exchanged
+    assert (await status(client, mallory))["status"] == "not_connected"
+    sync = await client.post(f"{BASE}/sync", headers=mallory.jwt_headers)
+    assert sync.status_code == 409  # nothing to import from
+    assert google.requests.count(("GET", "/v1/people/me/connections")) == 0
+    # the browser that asked still completes its own consent, once
+    assert (await client.get(GOOGLE_CALLBACK_PATH, params=query)).status_code == 200
+    assert (await status(client, mallory))["status"] == "connected"
+
+
+async def test_the_consent_cookie_lives_as_long_as_the_state_for_the_callback_only(
+    client: Client, make_account: MakeAccount, container: Container, settings: Settings
+) -> None:
+    account = await make_account()
+    answer = await client.get(f"{BASE}/connect", headers=account.jwt_headers)
+    cookie = answer.headers["set-cookie"]
+    attributes = {part.strip().split("=")[0].lower() for part in cookie.split(";")}
+    assert {"httponly", "secure", "max-age", "path", "samesite"} <= attributes
+    assert "Max-Age=600" in cookie and f"Path={GOOGLE_CALLBACK_PATH}" in cookie and "SameSite=lax" in cookie
+    assert answer.json()["data"]["authorization_url"].split("state=")[1].split("&")[0] not in cookie
+
+    container.settings.override(providers.Object(replace(settings, public_url="http://127.0.0.1:8000")))
+    over_http = (await client.get(f"{BASE}/connect", headers=account.jwt_headers)).headers["set-cookie"]
+    assert "secure" not in over_http.lower()
 
 
 async def test_a_refused_consent_connects_nothing(client: Client, make_account: MakeAccount, google: FakeGoogle) -> None:

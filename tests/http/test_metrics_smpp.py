@@ -29,7 +29,8 @@ def test_a_bind_reports_its_submit_latency_window_and_tps_cap(
     peer = start_smsc("smpp34")
     env = {"UJUMBE_DATABASE_URL": clean_database, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
            "UJUMBE_SECRET_KEY": "metrics-smpp-secret-key-long-enough-for-hs256",
-           "UJUMBE_GATEWAY": f"{peer.url}?name=main&window=8&tps=50"}
+           "UJUMBE_GATEWAY": f"{peer.url}?name=main&window=8&tps=50",
+           "UJUMBE_ALLOW_SIMULATED_PAYMENTS": "1"}  # a test SMSC; payments stay simulated
     with serving(env, tmp_path) as base_url:
         for command in (("accounts", "create", "--email", EMAIL, "--password", "s3cret-pass"),
                         ("credits", "grant", EMAIL, "10")):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
@@ -58,6 +59,14 @@ async def services() -> AsyncIterator[Container]:
                 await close_gateway(c)
     finally:
         await pool.close()
+
+
+def warn_of_simulated_payments(c: Container, log: logging.Logger) -> None:
+    """Said at every start while a simulator runs beside a real part (allowed on purpose), so the
+    mix is never forgotten in production."""
+    risk = c.settings().simulated_beside_real
+    if risk is not None:
+        log.warning("%s (allowed by UJUMBE_ALLOW_SIMULATED_PAYMENTS)", risk)
 
 
 def run_migrations(c: Container, announce: Callable[[str], None] | None = None) -> list[str]:

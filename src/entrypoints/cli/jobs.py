@@ -7,7 +7,7 @@ import logging
 import click
 
 from adapters.jobs import queue_depth, totals
-from entrypoints.cli.base import cli, container, run_migrations, services
+from entrypoints.cli.base import cli, container, run_migrations, services, warn_of_simulated_payments
 from entrypoints.cli.output import Col, command, emit_table
 from entrypoints.gateway_binds import gateway_running
 from entrypoints.logs import configure_logging
@@ -22,6 +22,7 @@ async def worker_command(concurrency: int) -> None:
     """Run a job worker until stopped (start as many as needed, on any machines)."""
     configure_logging(container().settings())  # everything on stderr from here on is a log line
     log = logging.getLogger("ujumbe.worker")
+    warn_of_simulated_payments(container(), log)
     run_migrations(container(), announce=lambda version: log.info("migration %s applied", version))
     async with services() as c, gateway_running(c):
         log.info("ujumbe worker running, %d jobs at a time (Ctrl-C to stop)", concurrency)

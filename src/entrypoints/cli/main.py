@@ -13,7 +13,7 @@ import click
 import uvicorn
 
 from adapters.prometheus import METRICS_DIRECTORY, share_counts
-from entrypoints.cli.base import cli, container, run_migrations
+from entrypoints.cli.base import cli, container, run_migrations, warn_of_simulated_payments
 from entrypoints.cli.output import command, emit, fail
 from entrypoints.logs import configure_logging
 
@@ -68,6 +68,7 @@ def serve_command(host: str, port: int, workers: int, no_worker: bool, forwarded
     # Everything on stderr from here on is a log line (UJUMBE_LOG_FORMAT), uvicorn's included.
     configure_logging(container().settings())
     log = logging.getLogger("ujumbe.serve")
+    warn_of_simulated_payments(container(), log)
     run_migrations(container(), announce=lambda version: log.info("migration %s applied", version))
     # uvicorn builds the app from its import string in each HTTP process, so the choice
     # of an in-process job worker travels in the environment.

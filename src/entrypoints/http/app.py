@@ -96,6 +96,30 @@ async def _stamp_request_id(message: Message, scope: Scope) -> None:
         set_request_id(None)
 
 
+def _security_headers(settings: Settings) -> Callable[[Message, Scope], Awaitable[None]]:
+    """Headers every answer carries, errors and 404s included:
+    - `X-Content-Type-Options: nosniff`: a browser takes a JSON or CSV answer for what it says it
+      is, never for a script or a page;
+    - `Referrer-Policy: no-referrer`: nothing served here needs another site to know where its
+      visitor came from, and the OAuth callback's own URL carries Google's code and state;
+    - `Cache-Control: no-store` unless the route chose its own (the public reference data does):
+      tokens, keys, webhook secrets, consent URLs and every account's data stay out of shared
+      and browser caches, including on routes added later;
+    - `Strict-Transport-Security` when browsers reach the service over https (UJUMBE_PUBLIC_URL)."""
+    fixed = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+    if settings.public_url.lower().startswith("https://"):
+        fixed.append((b"strict-transport-security", b"max-age=31536000"))
+
+    async def stamp(message: Message, scope: Scope) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            if not any(name.lower() == b"cache-control" for name, _ in headers):
+                headers.append((b"cache-control", b"no-store"))
+            message["headers"] = [*headers, *fixed]
+
+    return stamp
+
+
 def _allow_every_method(app: Litestar) -> Callable[[Message, Scope], Awaitable[None]]:
     """The `Allow` of an OPTIONS answer lists every method of the path. Litestar makes a path's
     OPTIONS handler with its first handler's route and keeps it when it merges the path's other
@@ -134,7 +158,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
     app = Litestar(
         route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *(extra_route_handlers or [])],
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        before_send=[_stamp_request_id, stamp_rate_limit_headers],
+        before_send=[_stamp_request_id, stamp_rate_limit_headers, _security_headers(container.settings())],
         before_request=check_parameters,
         middleware=[PublicRateLimitMiddleware()],
         request_max_body_size=BODY_LIMIT,

@@ -1,12 +1,21 @@
 """/v1/contact-lists/google: connect a Google account (read-only contacts), see the connection,
-sync its contacts into a list, disconnect. Mounted only when UJUMBE_FEATURE_GOOGLE_CONTACTS is on."""
+sync its contacts into a list, disconnect. Mounted only when UJUMBE_FEATURE_GOOGLE_CONTACTS is on.
+
+The consent is bound to the browser as well as to the account: the connect answer sets a cookie
+holding a digest of the state (HttpOnly, SameSite=Lax so Google's redirect back carries it, scoped
+to the callback, living as long as the state), and the callback refuses a state that comes without
+it. Otherwise a consent URL sent to someone else would import their contacts into the sender's list.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, delete, get, post
+from litestar import Controller, Request, Response, delete, get, post
+from litestar.datastructures import Cookie, State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter
 
@@ -29,10 +38,31 @@ from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.validation import RequestBody, documented
+from domain.google_contacts import STATE_TTL
 from entrypoints.settings import GOOGLE_CALLBACK_PATH
 
 MAX_STATE_LENGTH = 200
 MAX_CODE_LENGTH = 2048
+CONSENT_COOKIE = "ujumbe_google_consent"
+
+
+def _browser_proof(state: str) -> str:
+    return hashlib.sha256(b"google-consent-browser:" + state.encode()).hexdigest()
+
+
+def _consent_cookie(state: State, value: str, max_age: int) -> Cookie:
+    secure = state.container.settings().public_url.lower().startswith("https://")
+    return Cookie(key=CONSENT_COOKIE, value=value, max_age=max_age, path=GOOGLE_CALLBACK_PATH, httponly=True,
+                  samesite="lax", secure=secure)
+
+
+def _check_same_browser(request: Request[Any, Any, Any], oauth_state: str) -> None:
+    """The state must come back with the cookie its connect answer set, in constant time."""
+    presented = request.cookies.get(CONSENT_COOKIE, "")
+    if not hmac.compare_digest(presented.encode(), _browser_proof(oauth_state).encode()):
+        raise NotFound("No Google consent is waiting under this state in this browser (unknown, expired, already "
+                       "used, or asked for in another browser: open the consent URL where you asked for it).",
+                       field="state")
 
 
 class GoogleConnectionBody(ResponseBody, kw_only=True):
@@ -81,10 +111,13 @@ class GoogleContactsController(Controller):
 
     @get("/connect", operation_id="connectGoogleContacts",
          dependencies={"connect_google": provide(Container.connect_google)})
-    async def connect(self, principal: NamedDependency[Principal],
-                      connect_google: NamedDependency[ConnectGoogle]) -> Envelope[GoogleConsentBody]:
-        """A Google consent URL (read-only contacts) for the user to open; it works once, for 10 minutes."""
-        return ok(body_of(await connect_google(principal.account_id), GoogleConsentBody))
+    async def connect(self, principal: NamedDependency[Principal], connect_google: NamedDependency[ConnectGoogle],
+                      state: State) -> Response[Envelope[GoogleConsentBody]]:
+        """A Google consent URL (read-only contacts) for the user to open in this browser; it works once,
+        for 10 minutes, and only with the cookie this answer sets."""
+        consent = await connect_google(principal.account_id)
+        return Response(ok(body_of(consent, GoogleConsentBody)), cookies=[
+            _consent_cookie(state, _browser_proof(consent.state), int(STATE_TTL.total_seconds()))])
 
     @post("/sync", operation_id="syncGoogleContacts", status_code=200,
           opt={"errors": (NotFound, GoogleNotConnected, GoogleUnavailable)},
@@ -111,7 +144,8 @@ class GoogleContactsController(Controller):
 
 
 class GoogleCallbackController(Controller):
-    """Where Google sends the browser back: public, since the state alone names the account."""
+    """Where Google sends the browser back: public, since the state names the account (and the
+    cookie beside it, the browser that asked)."""
 
     path = GOOGLE_CALLBACK_PATH
     tags = ["google contacts"]
@@ -120,13 +154,17 @@ class GoogleCallbackController(Controller):
          dependencies={"complete_google_connection": provide(Container.complete_google_connection)},
          opt={"errors": (NotFound, GoogleAuthorizationFailed, GoogleUnavailable)})
     async def callback(
-        self, complete_google_connection: NamedDependency[CompleteGoogleConnection],
+        self, request: Request[Any, Any, Any], state: State,
+        complete_google_connection: NamedDependency[CompleteGoogleConnection],
         oauth_state: Annotated[str, QueryParameter(name="state", min_length=1, max_length=MAX_STATE_LENGTH,
                                               description="The one-time state of the consent URL.")],
         code: Annotated[str | None, QueryParameter(max_length=MAX_CODE_LENGTH,
                                               description="Google's authorization code.")] = None,
         error: Annotated[str | None, QueryParameter(max_length=200,
                                                description="Google's reason when access was not granted.")] = None,
-    ) -> Envelope[GoogleConnectionBody]:
-        """Google's redirect back after the consent (no credentials: the one-time state names the account)."""
-        return ok(body_of(await complete_google_connection(oauth_state, code, error), GoogleConnectionBody))
+    ) -> Response[Envelope[GoogleConnectionBody]]:
+        """Google's redirect back after the consent (no credentials: the one-time state names the account,
+        and comes with the cookie the connect answer set in the same browser)."""
+        _check_same_browser(request, oauth_state)
+        connection = await complete_google_connection(oauth_state, code, error)
+        return Response(ok(body_of(connection, GoogleConnectionBody)), cookies=[_consent_cookie(state, "", 0)])

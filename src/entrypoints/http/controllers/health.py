@@ -1,9 +1,13 @@
 """GET and HEAD /health, /health/live and /health/ready: is the service up, can it reach its
 database, are its SMPP binds bound, and does its mobile-money provider answer.
 
-`/health` is the spec's `{status: "ok"}` with the details beside it: a bind that is not bound makes
+These routes are public (load balancers and probes call them), so they say each part's state and
+nothing an attacker could use: no SMSC address, system_id or error text, no traffic figures.
+`/health` is the spec's `{status: "ok"}` with the states beside it: a bind that is not bound makes
 `gateway.status` `degraded` (still 200 and `status: "ok"`: the service answers, and sends fail over
-to the binds that are up, or fail and are refunded); an unreachable database makes it 503."""
+to the binds that are up, or fail and are refunded); an unreachable database makes it 503.
+`/health/detail` has every bind's address, system_id and last error and the job queue's depth,
+behind the rule of GET /metrics (UJUMBE_METRICS_TOKEN, or loopback clients)."""
 
 from __future__ import annotations
 
@@ -13,13 +17,17 @@ from datetime import timedelta
 from dataclasses import dataclass
 
 import msgspec
-from litestar import Controller, get, head
+from typing import Any
+
+from litestar import Controller, Request, get, head
 from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.jobs import oldest_waiting, queue_depth, totals
 from application.ports import ProviderUnavailable
+from domain.errors import Forbidden, Unauthorized
+from entrypoints.http.controllers.metrics import check_access
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
 
 
@@ -59,8 +67,22 @@ class GatewayHealth(ResponseBody, kw_only=True):
     binds: list[BindHealth]
 
 
+class GatewayState(ResponseBody, kw_only=True):
+    """The SMS gateway's state, for anyone: how many SMPP binds are bound, not which or where."""
+
+    status: str  # ok, or degraded when a bind is not bound
+    bound: int
+    binds: int  # 0: the gateway simulator
+
+
 class Health(ResponseBody, kw_only=True):
-    status: str  # ok (the spec's answer) whenever the service answers; the details say what is degraded
+    status: str  # ok (the spec's answer) whenever the service answers; the parts' states say what is degraded
+    database: str
+    gateway: GatewayState
+
+
+class HealthDetail(ResponseBody, kw_only=True):
+    status: str
     database: str
     jobs: JobsDepth
     gateway: GatewayHealth
@@ -73,6 +95,11 @@ def _gateway(state: State) -> GatewayHealth:
     binds = [msgspec.convert(bind.as_json(), BindHealth) for bind in smpp.status()]
     bound = all(bind.state == "bound" for bind in binds)
     return GatewayHealth(kind="smpp", status="ok" if bound else "degraded", binds=binds)
+
+
+def _gateway_state(gateway: GatewayHealth) -> GatewayState:
+    return GatewayState(status=gateway.status, bound=sum(bind.state == "bound" for bind in gateway.binds),
+                        binds=len(gateway.binds))
 
 
 async def _jobs_depth(state: State) -> JobsDepth:
@@ -89,9 +116,8 @@ async def _jobs_depth(state: State) -> JobsDepth:
 
 
 async def _check(state: State) -> Health:
-    jobs = await _jobs_depth(state)
-    gateway = _gateway(state)
-    return Health(status="ok", database="ok", jobs=jobs, gateway=gateway)
+    await _jobs_depth(state)
+    return Health(status="ok", database="ok", gateway=_gateway_state(_gateway(state)))
 
 
 class Liveness(ResponseBody, kw_only=True):
@@ -102,7 +128,7 @@ class Readiness(ResponseBody, kw_only=True):
     status: str  # ready
     database: str
     jobs: str
-    gateway: GatewayHealth
+    gateway: GatewayState
     mobile_money: str  # ok: the provider (or the simulator) answered with our credentials
 
 
@@ -114,17 +140,19 @@ class _ProviderCheck:
     """The provider's last answer to the readiness call, kept a few seconds per process."""
 
     at: float = float("-inf")
-    error: str | None = None
+    answered: bool = True
 
-    async def run(self, state: State) -> str | None:
+    async def run(self, state: State) -> bool:
         if time.monotonic() - self.at >= PROVIDER_CHECK_SECONDS:
             try:
                 await state.container.mobile_money().reachable()
-                self.error = None
-            except ProviderUnavailable as exc:
-                self.error = str(exc)
+                self.answered = True
+            except ProviderUnavailable:
+                # the provider's own words stay in the log: a public probe's answer names the part only
+                log.warning("health: the mobile-money provider did not answer", exc_info=True)
+                self.answered = False
             self.at = time.monotonic()
-        return self.error
+        return self.answered
 
 
 def _provider_check(state: State) -> _ProviderCheck:
@@ -159,12 +187,11 @@ async def _ready(state: State) -> Readiness:
     else:
         if stalled:
             failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
-    gateway = _gateway(state)
-    if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
-        reasons = "; ".join(f"{bind.name}: {bind.last_error or bind.state}" for bind in gateway.binds)
-        failed.append(f"gateway (no SMPP bind is bound: {reasons})")
-    if (provider_error := await _provider_check(state).run(state)) is not None:
-        failed.append(f"mobile money ({provider_error})")
+    gateway = _gateway_state(_gateway(state))
+    if gateway.binds and not gateway.bound:
+        failed.append(f"gateway (none of its {gateway.binds} SMPP binds is bound: GET /health/detail says why)")
+    if not await _provider_check(state).run(state):
+        failed.append("mobile money (the provider did not answer, or refused our credentials: see the log)")
     if failed:
         raise HTTPException(status_code=503, detail=f"not ready: {', '.join(failed)}")
     return Readiness(status="ready", database="ok", jobs="ok", gateway=gateway, mobile_money="ok")
@@ -177,9 +204,18 @@ class HealthController(Controller):
     @get("/", operation_id="health", summary="Service health", opt={"errors": ("service_unavailable",)})
     async def health(self, state: State) -> Envelope[Health]:
         """Answers `status: "ok"` when the service and its database respond (503 otherwise), with
-        the job queue's depth and every SMPP bind beside it (`gateway.status` is `degraded` while a
-        bind is not bound)."""
+        the gateway's state beside it (`gateway.status` is `degraded` while a bind is not bound)."""
         return ok(await _check(state))
+
+    @get("/detail", operation_id="healthDetail", summary="Service health with every SMPP bind's detail",
+         opt={"errors": ("service_unavailable", Unauthorized, Forbidden)})
+    async def detail(self, request: Request[Any, Any, Any], state: State) -> Envelope[HealthDetail]:
+        """What GET /health says, with the job queue's depth and every SMPP bind's address, system_id,
+        window and last error: for the operator, so answered as GET /metrics is (loopback clients,
+        or `Authorization: Bearer <UJUMBE_METRICS_TOKEN>` when it is set)."""
+        check_access(request, state.container.settings().metrics_token, "GET /health/detail")
+        jobs = await _jobs_depth(state)
+        return ok(HealthDetail(status="ok", database="ok", jobs=jobs, gateway=_gateway(state)))
 
     @get("/live", operation_id="healthLive", summary="Liveness: the process answers")
     async def live(self) -> Envelope[Liveness]:

@@ -41,18 +41,18 @@ def is_loopback(host: str | None) -> bool:
 _FORWARDING_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
 
 
-def check_access(request: Request[Any, Any, Any], token: str | None) -> None:
-    """Pass, or raise the refusal the request gets."""
+def check_access(request: Request[Any, Any, Any], token: str | None, route: str = "GET /metrics") -> None:
+    """Pass, or raise the refusal the request gets (`route` names what was refused)."""
     if token is None:
         proxied = any(name in request.headers for name in _FORWARDING_HEADERS)
         if proxied or not is_loopback(request.client.host if request.client else None):
-            raise Forbidden("GET /metrics answers loopback clients only, never through a proxy; set "
-                            "UJUMBE_METRICS_TOKEN to scrape it from elsewhere.")
+            raise Forbidden(f"{route} answers loopback clients only, never through a proxy; set "
+                            "UJUMBE_METRICS_TOKEN to read it from elsewhere.")
         return
     scheme, _, presented = request.headers.get("authorization", "").partition(" ")
     # compared in constant time: the answer's timing says nothing of how much of a guess was right
     if scheme.lower() != "bearer" or not hmac.compare_digest(presented.strip().encode(), token.encode()):
-        raise Unauthorized("GET /metrics needs `Authorization: Bearer <UJUMBE_METRICS_TOKEN>`.")
+        raise Unauthorized(f"{route} needs `Authorization: Bearer <UJUMBE_METRICS_TOKEN>`.")
 
 
 class MetricsController(Controller):
