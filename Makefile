@@ -15,6 +15,7 @@ NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e clients/python
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 
 $(NODE_STAMP): $(SMSC)/package-lock.json

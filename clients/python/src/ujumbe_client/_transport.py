@@ -87,7 +87,7 @@ class _ErrorEnvelope(msgspec.Struct):
 
 @lru_cache(maxsize=None)
 def _decoder(answer: Any) -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(_Envelope[answer])  # type: ignore[valid-type]
+    return msgspec.json.Decoder(_Envelope[answer])
 
 
 def _quote(value: object) -> str:
