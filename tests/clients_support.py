@@ -65,7 +65,7 @@ class FaultyProxy:
             ...proxy.url...; proxy.seen["/v1/sms"]  # the Idempotency-Key of every try
 
     Each step is one request to that path: `503` / `429` answer it without forwarding (with
-    `Retry-After: 0`), `forward-then-503` forwards it and throws the server's answer away (the send
+    `Retry-After: 0`), `hang` never answers (until the proxy stops), `forward-then-503` forwards it and throws the server's answer away (the send
     happened; the caller hears 503), `forward-then-cut` forwards it and closes the connection with
     no answer, `forward` (and every request after the script) forwards it and returns the answer.
     """
@@ -74,6 +74,7 @@ class FaultyProxy:
         self.seen: dict[str, list[str | None]] = defaultdict(list)
         self._scripts = {path: list(steps) for path, steps in scripts.items()}
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
         self._upstream = httpx.Client(base_url=upstream, timeout=30)
         proxy = self
 
@@ -87,6 +88,9 @@ class FaultyProxy:
                     proxy.seen[path].append(self.headers.get("Idempotency-Key"))
                     steps = proxy._scripts.get(path, [])
                     step = steps.pop(0) if steps else "forward"
+                if step == "hang":
+                    proxy._stopping.wait(30)
+                    return
                 if step in ("503", "429"):
                     self._answer(int(step), {"Retry-After": "0", "Content-Type": "application/json"},
                                  ERROR_BODY % (b"service_unavailable" if step == "503" else b"rate_limit_exceeded"))
@@ -130,6 +134,7 @@ class FaultyProxy:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._stopping.set()
         self._server.shutdown()
         self._server.server_close()
         self._upstream.close()

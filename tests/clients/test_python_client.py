@@ -20,6 +20,8 @@ from clients_support import FaultyProxy, Service
 from running_app import EXAMPLE_CONTACT_LIST_ID
 from ujumbe_client import (
     OPERATIONS,
+    APIConnectionError,
+    APITimeoutError,
     AsyncClient,
     Client,
     PermissionDeniedError,
@@ -156,6 +158,27 @@ def test_a_429_that_says_to_wait_too_long_is_raised_with_its_retry_after(service
             client.get_credit_balance()
     assert (limited.value.status, limited.value.code, limited.value.retry_after) == (429, "rate_limit_exceeded", 0)
     assert len(proxy.seen["/v1/credits/balance"]) == 3  # the first try and two retries
+
+
+def test_after_a_lost_answer_a_read_is_retried_but_an_unkeyed_post_is_not(service: Service) -> None:
+    script = {"/v1/credits/balance": ["forward-then-cut"], "/v1/sms/quote": ["forward-then-cut"]}
+    with FaultyProxy(service.app.base_url, script) as proxy, \
+            Client(proxy.url, api_key=service.app.api_key, retry=FAST) as client:
+        assert client.get_credit_balance().balance > 0
+        with pytest.raises(APIConnectionError) as lost:
+            client.quote_sms(message="Habari")
+    assert (len(proxy.seen["/v1/credits/balance"]), len(proxy.seen["/v1/sms/quote"])) == (2, 1)
+    assert (lost.value.status, lost.value.idempotency_key) == (None, None)
+
+
+def test_every_call_has_a_timeout(service: Service) -> None:
+    with Client(service.app.base_url) as plain:
+        assert plain._http.timeout.read == 30  # the default, with no option given
+    with FaultyProxy(service.app.base_url, {"/v1/credits/balance": ["hang"] * 4}) as proxy, \
+            Client(proxy.url, api_key=service.app.api_key, retry=FAST) as client:
+        with pytest.raises(APITimeoutError):
+            client.get_credit_balance(timeout=0.2)
+        assert len(proxy.seen["/v1/credits/balance"]) == 4  # the first try and three retries
 
 
 async def test_the_async_client_sends_and_pages_the_log(service: Service) -> None:

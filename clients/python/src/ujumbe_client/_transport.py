@@ -124,9 +124,7 @@ def api_error(response: httpx.Response, idempotency_key: str | None) -> UjumbeEr
     try:
         body = msgspec.json.decode(response.content, type=_ErrorEnvelope)
         code, message, field, request_id = body.error.code, body.error.message, body.error.field, body.request_id
-    except msgspec.ValidationError:
-        code, message, field, request_id = f"http_{response.status_code}", response.text[:200], None, None
-    except msgspec.DecodeError:
+    except (msgspec.ValidationError, msgspec.DecodeError):
         code, message, field, request_id = f"http_{response.status_code}", response.text[:200], None, None
     return error_class(response.status_code)(
         code, message, status=response.status_code, field=field,
@@ -205,7 +203,13 @@ class _Base:
         if response.status_code >= 400:
             raise api_error(response, key)
         if call.answer_kind == "json":
-            return _decoder(answer).decode(response.content).data
+            try:
+                return _decoder(answer).decode(response.content).data
+            except (msgspec.DecodeError, msgspec.ValidationError) as error:
+                # A proxy's HTML page, or a server newer than this client in a way it cannot read.
+                raise UjumbeError("invalid_response", f"{call.method} {call.path}: {error}",
+                                  status=response.status_code, request_id=response.headers.get("X-Request-ID"),
+                                  idempotency_key=key) from error
         if call.answer_kind == "text":
             return response.text
         return None
