@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from clients_support import FaultyProxy, Service
 from running_app import EXAMPLE_CONTACT_LIST_ID
@@ -149,6 +150,22 @@ def test_a_send_retried_after_a_lost_answer_reaches_the_carrier_once(service: Se
     assert sent.status == "sent" and sent.to == number
     keys = proxy.seen["/v1/sms"]
     assert len(keys) == len(script) + 1 and len(set(keys)) == 1 and keys[0], keys
+
+
+def test_a_bulk_send_and_a_campaign_retried_after_a_lost_answer_are_made_once(service: Service) -> None:
+    numbers = ["+255712000601", "+255712000602"]
+    script = {"/v1/sms/bulk": ["forward-then-503"], "/v1/campaigns": ["forward-then-503"]}
+    with FaultyProxy(service.app.base_url, script) as proxy, \
+            Client(proxy.url, api_key=service.app.api_key, retry=FAST) as client:
+        bulk = client.send_bulk_sms(to=numbers, message="Mara moja")
+        campaign = client.create_campaign(name="Mara moja", message="Habari", contact_list_id=EXAMPLE_CONTACT_LIST_ID)
+
+    assert [service.submits(n) for n in numbers] == [1, 1] and bulk.sent == 2
+    with psycopg.connect(service.database_url) as conn:
+        assert conn.execute("SELECT array_agg(id::text) FROM campaigns WHERE name = 'Mara moja'").fetchone() == (
+            [campaign.id],)
+    for path in script:
+        assert len(proxy.seen[path]) == 2 and len(set(proxy.seen[path])) == 1, proxy.seen
 
 
 def test_a_429_that_says_to_wait_too_long_is_raised_with_its_retry_after(service: Service) -> None:
