@@ -24,6 +24,7 @@ $(STAMP): pyproject.toml $(LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --require-hashes -r $(LOCK)
 	$(PIP) install --quiet --no-deps --no-build-isolation -e .
+	$(PIP) install --quiet --no-deps --no-build-isolation -e clients/python  # the Python client, tested against the app
 	@if $(PIP) check | grep '^ujumbe '; then echo "$(LOCK) does not match pyproject.toml: run make lock"; exit 1; fi
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 
