@@ -30,8 +30,9 @@ const generated = HEADER + astToString(await openapiTS(await readDocument(source
 if (check) {
   const committed = await readFile(TARGET, "utf8").catch(() => "");
   if (committed !== generated) {
-    console.error(`src/schema.ts is stale: it is not what ${source} generates.\n`
-      + `Regenerate it with: npm run generate -- ${source}`);
+    console.error(`src/schema.ts is stale: it is not what ${source} generates. Regenerate it, in`
+      + " clients/typescript, from a running ujumbe (npm run generate -- http://127.0.0.1:8000/schema/openapi.json)"
+      + " or from the document `make docs` writes (npm run generate -- ../../docs/api/openapi.json).");
     process.exit(1);
   }
   console.log(`src/schema.ts matches ${source}`);

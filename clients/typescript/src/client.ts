@@ -32,28 +32,28 @@ export const DEFAULT_BASE_URL = "http://127.0.0.1:8000";
 
 export interface UjumbeOptions {
   /** Where the API is (default $UJUMBE_API_URL, else http://127.0.0.1:8000). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** An API key, `uj_live_…`, sent as X-API-Key (default $UJUMBE_API_KEY). */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /** An access token from /v1/auth/login, for the routes only a signed-in user may call. */
-  accessToken?: string;
+  accessToken?: string | undefined;
   /** How long one attempt may wait for its answer (default 30 s). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** When and how often to try again (see RetryPolicy). */
-  retry?: Partial<RetryPolicy>;
+  retry?: Partial<RetryPolicy> | undefined;
   /** The fetch to send with (default the global one). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
 }
 
 export interface CallOptions {
   /** Abort the call, retries included. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface IdempotentCallOptions extends CallOptions {
   /** Your own key (up to 128 printable ASCII characters), e.g. your order id, to make the call
    * safe to repeat across restarts of your program too; a random UUID otherwise. */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
 }
 
 /** The envelope's `data` from an openapi-fetch result; an ApiError when the answer is an error. */

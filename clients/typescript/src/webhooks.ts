@@ -33,9 +33,9 @@ export type WebhookHeaders = Headers | Record<string, string | string[] | undefi
 
 export interface VerifyOptions {
   /** How far the signed timestamp may be from now, in seconds (default 300). */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /** Now, in Unix seconds (for tests). */
-  now?: number;
+  now?: number | undefined;
 }
 
 function header(headers: WebhookHeaders, name: string): string | undefined {

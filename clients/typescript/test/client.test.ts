@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 
 import { ApiError, Ujumbe, unwrap } from "@ujumbe/client";
 
-import { accessToken, apiKey, baseUrl, freshNumber, submitsTo } from "./support.js";
+import { accessToken, apiKey, baseUrl, freshNumber, carrierReceived } from "./support.js";
 
 const ujumbe = new Ujumbe({ baseUrl, apiKey });
 const dashboard = new Ujumbe({ baseUrl, accessToken });
@@ -20,7 +20,7 @@ describe("sending", () => {
 
     const page = await ujumbe.messageLogs({ search: to });
     assert.deepEqual(page.messages.map((m) => [m.message_id, m.to]), [[sent.message_id, to]]);
-    assert.equal(await submitsTo(to), 1);
+    assert.equal(await carrierReceived(to), 1);
   });
 
   test("a bulk send answers an entry per number, a bad number failing alone", async () => {
@@ -29,7 +29,7 @@ describe("sending", () => {
     assert.deepEqual([bulk.total, bulk.sent, bulk.failed], [3, 2, 1]);
     const failed = bulk.results.find((entry) => entry.status === "failed");
     assert.deepEqual([failed?.to, failed?.error], ["12345", "invalid_phone_number"]);
-    assert.deepEqual([await submitsTo(first), await submitsTo(second)], [1, 1]);
+    assert.deepEqual([await carrierReceived(first), await carrierReceived(second)], [1, 1]);
   });
 
   test("the log is read page after page", async () => {

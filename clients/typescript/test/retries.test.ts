@@ -9,11 +9,11 @@ import { after, before, beforeEach, test } from "node:test";
 
 import { ApiError, NetworkError, Ujumbe } from "@ujumbe/client";
 
-import { accessToken, apiKey, baseUrl, freshNumber, submitsTo, waitUntil } from "./support.js";
+import { accessToken, apiKey, baseUrl, freshNumber, carrierReceived } from "./support.js";
 
 /** What the proxy does with one request: refuse it, pass it on, pass it on and drop the answer
  * (the connection is cut after the app has done the work), or never answer. */
-type Move = { refuse: 429 | 503; retryAfter: string } | "forward" | "forward-then-cut" | "hang";
+type Move = { refuse: 429 | 503; retryAfter: string } | "in-progress" | "forward" | "forward-then-cut" | "hang";
 
 interface Attempt { method: string; path: string; idempotencyKey: string | undefined; replayed: string | null }
 
@@ -33,6 +33,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
                              idempotencyKey: req.headers["idempotency-key"] as string | undefined };
   attempts.push(attempt);
   if (move === "hang") return;
+  if (move === "in-progress") {
+    res.writeHead(409, { "Content-Type": "application/json" });
+    res.end(JSON.stringify({ success: false, data: null,
+                             error: { code: "request_in_progress", message: "The first request is still running." },
+                             request_id: crypto.randomUUID(), timestamp: new Date().toISOString() }));
+    return;
+  }
   if (typeof move === "object") {
     const code = move.refuse === 429 ? "rate_limit_exceeded" : "service_unavailable";
     res.writeHead(move.refuse, { "Content-Type": "application/json", "Retry-After": move.retryAfter });
@@ -76,8 +83,7 @@ test("a send refused with 503 and then 429 is sent after the waits asked, once, 
   assert.equal(attempts.length, 3);
   assert.equal(new Set(attempts.map((a) => a.idempotencyKey)).size, 1);
   assert.ok(attempts[0]!.idempotencyKey);
-  await waitUntil(() => submitsTo(to));
-  assert.equal(await submitsTo(to), 1);
+  assert.equal(await carrierReceived(to), 1);
 });
 
 test("a send whose answer is lost is retried and answered from the first send: the carrier gets it once", async () => {
@@ -89,7 +95,7 @@ test("a send whose answer is lost is retried and answered from the first send: t
   assert.equal(sent.status, "sent");
   assert.deepEqual(attempts.map((a) => a.replayed), [null, "true"]);
   assert.equal(attempts[0]!.idempotencyKey, attempts[1]!.idempotencyKey);
-  assert.equal(await submitsTo(to), 1);
+  assert.equal(await carrierReceived(to), 1);
   const { messages } = await new Ujumbe({ baseUrl, apiKey }).messageLogs({ search: to });
   assert.deepEqual(messages.map((m) => m.message_id), [sent.message_id]);
 });
@@ -102,7 +108,7 @@ test("a bulk send whose answer is lost reaches each number once", async () => {
 
   assert.equal(bulk.sent, 2);
   assert.equal(attempts.length, 2);
-  assert.deepEqual(await Promise.all(numbers.map(submitsTo)), [1, 1]);
+  assert.deepEqual(await Promise.all(numbers.map(carrierReceived)), [1, 1]);
 });
 
 test("a campaign creation refused once keeps its key on the retry", async () => {
@@ -116,6 +122,18 @@ test("a campaign creation refused once keeps its key on the retry", async () => 
   assert.equal(campaign.contact_list_id, list!.data.id);
   assert.equal(attempts.length, 2);
   assert.ok(attempts[0]!.idempotencyKey && attempts[0]!.idempotencyKey === attempts[1]!.idempotencyKey);
+});
+
+test("a send whose first try is still running is asked again until its answer is there", async () => {
+  script = ["in-progress", "in-progress"];
+  const to = freshNumber();
+
+  const sent = await new Ujumbe({ baseUrl: proxyUrl, apiKey, retry: fast }).sendSms({ to, message: "Habari" });
+
+  assert.equal(sent.status, "sent");
+  assert.equal(attempts.length, 3);
+  assert.equal(new Set(attempts.map((a) => a.idempotencyKey)).size, 1);
+  assert.equal(await carrierReceived(to), 1);
 });
 
 test("a request with no idempotency key is not repeated after its answer was lost", async () => {

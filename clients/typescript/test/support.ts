@@ -29,6 +29,12 @@ export async function submitsTo(to: string): Promise<number> {
   return (JSON.parse(stdout) as unknown[]).length;
 }
 
+/** What the carrier received for `to`, once it received anything: a send may answer before the
+ * carrier took it (`pending`). */
+export async function carrierReceived(to: string): Promise<number> {
+  return waitUntil(() => submitsTo(to));
+}
+
 /** The condition's first truthy value, polled every 100 ms; fails after `timeoutMs`. */
 export async function waitUntil<T>(condition: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
