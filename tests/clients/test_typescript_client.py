@@ -1,11 +1,13 @@
 """The TypeScript client (clients/typescript, `@ujumbe/client`) against a live `ujumbe serve`.
 
 Its own suite runs under Node's test runner (`node --test`), compiled by the TypeScript the
-package pins, installed from its committed lock file (`npm ci`, only when the lock changed). One
-server serves the whole module, with its job worker (webhooks, campaigns) and two customers: one
-for sending, one whose webhook endpoints see only the webhook tests' events. The suite reaches
-the gateway simulator's record through the operator CLI, to count what the carrier received.
-Without Node and npm the module is skipped, saying so: CI has them.
+package pins, installed from its committed lock file (`npm ci`, only when the lock changed); it
+also checks that the committed types (src/schema.ts) are what the served API document generates.
+One test, so that parallel test processes never build the package at once, and one server, with
+its job worker (webhooks, campaigns) and two customers: one for sending, one whose webhook
+endpoints see only the webhook tests' events. The suite reaches the gateway simulator's record
+through the operator CLI, to count what the carrier received. Without Node ≥ 20 and npm the
+module is skipped, saying so: CI has them.
 """
 
 from __future__ import annotations
@@ -27,14 +29,25 @@ from tests_support import ujumbe
 CLIENT = Path(__file__).resolve().parents[2] / "clients" / "typescript"
 HOOKS_EMAIL = "hooks@example.com"
 
+
+def _node_major() -> int:
+    """Node's major version; 0 without Node or npm."""
+    node = shutil.which("node")
+    if node is None or shutil.which("npm") is None:
+        return 0
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30,
+                             check=False).stdout
+    return int(version.strip().lstrip("v").split(".")[0] or 0)
+
+
 pytestmark = pytest.mark.skipif(
-    shutil.which("node") is None or shutil.which("npm") is None,
-    reason="NODE OR NPM NOT FOUND: the TypeScript client's suite (clients/typescript) did not run",
+    _node_major() < 20,
+    reason="NODE >= 20 AND NPM NOT FOUND: the TypeScript client's suite (clients/typescript) did not run",
 )
 
 
 def _run(*command: str, env: dict[str, str] | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, cwd=CLIENT, capture_output=True, text=True, timeout=timeout,
+    return subprocess.run(command, cwd=CLIENT, capture_output=True, text=True, timeout=timeout, check=False,
                           env={**os.environ, **(env or {})})
 
 
@@ -87,8 +100,3 @@ def test_the_typescript_client_passes_its_suite_against_the_live_app(built: None
     assert done.returncode == 0, f"node --test failed:\n{done.stdout}\n{done.stderr}"
     assert "fail 0" in done.stdout, done.stdout
 
-
-def test_the_committed_types_are_those_the_running_app_documents(built: None, app: RunningApp) -> None:
-    checked = _run("node", "scripts/generate.mjs", "--check", app.document_url)
-
-    assert checked.returncode == 0, f"{checked.stdout}\n{checked.stderr}"

@@ -56,9 +56,10 @@ export interface IdempotentCallOptions extends CallOptions {
   idempotencyKey?: string | undefined;
 }
 
-/** The envelope's `data` from an openapi-fetch result; an ApiError when the answer is an error. */
+/** The envelope's `data` from an openapi-fetch result (undefined for an answer with no body);
+ * an ApiError when the answer is an error. */
 export function unwrap<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
-  if (result.response.ok && result.data !== undefined) return result.data.data;
+  if (result.response.ok) return result.data?.data as T;
   throw ApiError.fromResponse(result.response, result.error);
 }
 
