@@ -12,6 +12,9 @@ STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml $(LOCK) | cksum | cut -d
 SMSC   := tests/smsc
 # node-smpp, one of the two SMSC peers the SMPP tests run against, installed from its committed lock file.
 NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock.json | cut -d' ' -f1)
+# The TypeScript client's compiler and type generator, from its committed lock file too.
+TSCLIENT := clients/typescript
+TS_STAMP := $(TSCLIENT)/node_modules/.installed-$(shell cksum $(TSCLIENT)/package-lock.json | cut -d' ' -f1)
 
 .PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean
 
@@ -50,6 +53,13 @@ $(NODE_STAMP): $(SMSC)/package-lock.json
 		echo "npm not found: the tests against the node-smpp SMSC peer will be skipped"; \
 	fi
 
+$(TS_STAMP): $(TSCLIENT)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --prefix $(TSCLIENT) --no-audit --no-fund --loglevel=error >/dev/null && touch $@; \
+	else \
+		echo "npm not found: the TypeScript client's tests (clients/typescript) will be skipped"; \
+	fi
+
 install: $(STAMP)
 
 serve: $(STAMP)
@@ -64,7 +74,7 @@ typecheck: $(STAMP)
 # Two test processes (pytest-xdist), each with its own embedded PostgreSQL and database: most of the
 # suite waits on servers, peers and subprocesses, so two share 2 cores well (7–9 minutes, against
 # 12 in one). Skips are listed with their reasons, and the slowest tests, for the 10-minute budget.
-pytest: $(STAMP) $(NODE_STAMP)
+pytest: $(STAMP) $(NODE_STAMP) $(TS_STAMP)
 	$(BIN)/python -m pytest -n 2 -rs --durations=15
 
 # The documentation site (mkdocs-material; pages in docs/, config in mkdocs.yml) built into site/,
@@ -94,4 +104,4 @@ soak: $(STAMP)
 	$(BIN)/python bench/soak.py --duration 300
 
 clean:
-	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules site docs/api/openapi.json
+	rm -rf $(VENV) .ujumbe .mypy_cache $(SMSC)/node_modules $(TSCLIENT)/node_modules $(TSCLIENT)/dist $(TSCLIENT)/build site docs/api/openapi.json
