@@ -89,6 +89,25 @@ class _Connector(PsycopgConnector):
         return AsyncConnectionPool(**pool_args, open=False)
 
 
+class WorkerStatus:
+    """What this process's job worker is doing, for its health checks: `off` (none runs here),
+    `running`, or `reconnecting` (it lost the database and waits for it to answer again; `error`
+    says what failed last)."""
+
+    def __init__(self) -> None:
+        self.state = "off"
+        self.error: str | None = None
+
+    def running(self) -> None:
+        self.state, self.error = "running", None
+
+    def reconnecting(self, error: str) -> None:
+        self.state, self.error = "reconnecting", error
+
+    def stopped(self) -> None:
+        self.state, self.error = "off", None
+
+
 def create_job_app(conninfo: str, *, pool_size: int = 4) -> App:
     """The procrastinate app on the service database; open it with `await app.open_async()`."""
     return App(

@@ -3,7 +3,9 @@ database, are its SMPP binds bound, and does its mobile-money provider answer.
 
 `/health` is the spec's `{status: "ok"}` with the details beside it: a bind that is not bound makes
 `gateway.status` `degraded` (still 200 and `status: "ok"`: the service answers, and sends fail over
-to the binds that are up, or fail and are refunded); an unreachable database makes it 503."""
+to the binds that are up, or fail and are refunded); an unreachable database makes it 503. While
+this process's job worker is reconnecting to the database, `status` is `degraded` and `worker`
+`reconnecting` (still 200: the API answers, but delivery reports, webhooks and campaigns wait)."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
-from adapters.jobs import oldest_waiting, queue_depth, totals
+from adapters.jobs import WorkerStatus, oldest_waiting, queue_depth, totals
 from application.ports import ProviderUnavailable
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
 
@@ -60,8 +62,9 @@ class GatewayHealth(ResponseBody, kw_only=True):
 
 
 class Health(ResponseBody, kw_only=True):
-    status: str  # ok (the spec's answer) whenever the service answers; the details say what is degraded
+    status: str  # ok (the spec's answer), or degraded while this process's job worker is reconnecting
     database: str
+    worker: str  # this process's job worker: running, reconnecting, or off (none runs here)
     jobs: JobsDepth
     gateway: GatewayHealth
 
@@ -91,7 +94,9 @@ async def _jobs_depth(state: State) -> JobsDepth:
 async def _check(state: State) -> Health:
     jobs = await _jobs_depth(state)
     gateway = _gateway(state)
-    return Health(status="ok", database="ok", jobs=jobs, gateway=gateway)
+    worker: WorkerStatus = state.container.worker_status()
+    status = "degraded" if worker.state == "reconnecting" else "ok"
+    return Health(status=status, database="ok", worker=worker.state, jobs=jobs, gateway=gateway)
 
 
 class Liveness(ResponseBody, kw_only=True):
@@ -159,6 +164,9 @@ async def _ready(state: State) -> Readiness:
     else:
         if stalled:
             failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
+    worker: WorkerStatus = state.container.worker_status()
+    if worker.state == "reconnecting":
+        failed.append(f"job worker (reconnecting to the database: {worker.error})")
     gateway = _gateway(state)
     if gateway.binds and not any(bind.state == "bound" for bind in gateway.binds):
         reasons = "; ".join(f"{bind.name}: {bind.last_error or bind.state}" for bind in gateway.binds)
@@ -178,7 +186,8 @@ class HealthController(Controller):
     async def health(self, state: State) -> Envelope[Health]:
         """Answers `status: "ok"` when the service and its database respond (503 otherwise), with
         the job queue's depth and every SMPP bind beside it (`gateway.status` is `degraded` while a
-        bind is not bound)."""
+        bind is not bound); `status: "degraded"` (200) while this process's job worker is
+        reconnecting to the database."""
         return ok(await _check(state))
 
     @get("/live", operation_id="healthLive", summary="Liveness: the process answers")
@@ -189,8 +198,9 @@ class HealthController(Controller):
     @get("/ready", operation_id="healthReady", summary="Readiness: every dependency answers",
          opt={"errors": ("service_unavailable",)})
     async def ready(self, state: State) -> Envelope[Readiness]:
-        """Ready when the database answers, no due job has waited 5 minutes for a worker, an SMPP
-        bind is bound and the mobile-money provider answers; 503 naming what failed."""
+        """Ready when the database answers, this process's job worker is not reconnecting to it, no
+        due job has waited 5 minutes for a worker, an SMPP bind is bound and the mobile-money
+        provider answers; 503 naming what failed."""
         return ok(await _ready(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,
