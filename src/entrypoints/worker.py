@@ -207,7 +207,7 @@ def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, 
 # Waits between attempts to reach the database again after a worker lost it: 0.5 s doubling to
 # 30 s, each with up to 0.5 s of jitter so that many workers do not knock at the same instant.
 FIRST_RECONNECT_WAIT = 0.5
-RECONNECT_WAIT = wait_exponential_jitter(initial=FIRST_RECONNECT_WAIT, max=30, jitter=0.5)
+RECONNECT_WAIT = wait_exponential_jitter(multiplier=FIRST_RECONNECT_WAIT, max=30, jitter=0.5)
 
 
 async def run_worker(container: Container, *, concurrency: int = 10, install_signal_handlers: bool = True,
