@@ -208,6 +208,7 @@ def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, 
 # 30 s, each with up to 0.5 s of jitter so that many workers do not knock at the same instant.
 FIRST_RECONNECT_WAIT = 0.5
 RECONNECT_WAIT = wait_exponential_jitter(multiplier=FIRST_RECONNECT_WAIT, max=30, jitter=0.5)
+WATCH_EVERY = 1.0  # seconds between a running worker's checks that its database answers
 
 
 async def run_worker(container: Container, *, concurrency: int = 10, install_signal_handlers: bool = True,
@@ -226,16 +227,43 @@ async def run_worker(container: Container, *, concurrency: int = 10, install_sig
             while True:
                 log.info("job worker %s started", name)
                 status.running()
+                watch = asyncio.create_task(_watch(container.job_app(), status), name="job worker watch")
                 try:
                     await container.job_app().run_worker_async(name=name, install_signal_handlers=False, **options)
                     reason = "it stopped by itself"  # a side task (LISTEN, heartbeat) lost the database
                 except Exception as exc:
-                    reason = f"{type(exc).__name__}: {exc}".strip()
+                    reason = _reason(exc)
+                finally:
+                    watch.cancel()
                 status.reconnecting(reason)
                 log.warning("job worker %s stopped (%s); reconnecting to the database", name, reason)
                 await _database_answers(container.job_app(), status)
         finally:
             status.stopped()
+
+
+def _reason(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}".strip()
+
+
+async def _ping(app: App) -> None:
+    """Raise unless the database answers within 5 s (a pool waiting for a connection the database
+    cannot give would wait its own, longer, timeout)."""
+    await asyncio.wait_for(app.connector.execute_query_async("SELECT 1"), timeout=5)
+
+
+async def _watch(app: App, status: WorkerStatus) -> None:
+    """While the worker runs, ask its database every `WATCH_EVERY` seconds whether it answers, so
+    that a health check sees an outage at once: procrastinate's worker notices only when it next
+    uses the database, and then gives its running jobs their graceful time before it stops."""
+    while True:
+        await asyncio.sleep(WATCH_EVERY)
+        try:
+            await _ping(app)
+        except Exception as exc:
+            status.reconnecting(_reason(exc))
+        else:
+            status.running()
 
 
 async def _database_answers(app: App, status: WorkerStatus) -> None:
@@ -246,9 +274,9 @@ async def _database_answers(app: App, status: WorkerStatus) -> None:
     async for attempt in AsyncRetrying(wait=RECONNECT_WAIT, retry=retry_if_exception_type(Exception)):
         with attempt:
             try:
-                await app.connector.execute_query_async("SELECT 1")
+                await _ping(app)
             except Exception as exc:
-                status.reconnecting(f"{type(exc).__name__}: {exc}".strip())
+                status.reconnecting(_reason(exc))
                 raise
 
 
