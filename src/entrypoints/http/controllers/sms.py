@@ -132,7 +132,11 @@ class SmsController(Controller):
         send_sms: NamedDependency[SendSms],
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[SendResultBody]]:
-        """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
+        """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded; `pending`
+        when its outcome is not known yet (the gateway did not answer, or the database failed after
+        the debit): settled later under its `message_id`, so do not send it again. 503
+        `service_unavailable` (with Retry-After) when the database failed before the debit: nothing
+        was charged or sent."""
         return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
                                 failed=_send_failed)
 
@@ -157,5 +161,6 @@ class SmsController(Controller):
         send_bulk: NamedDependency[SendBulk],
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[BulkResultBody]]:
-        """Send one message to up to 1000 numbers: one debit, per-recipient results."""
+        """Send one message to up to 1000 numbers: one debit, per-recipient results (`pending` as for
+        a single send: every entry, when the database failed after the debit)."""
         return await idempotent(request, principal, idempotency, partial(_send_bulk, send_bulk, principal, data))
