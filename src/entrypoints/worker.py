@@ -243,7 +243,8 @@ async def run_worker(container: Container, *, concurrency: int = 10, install_sig
 
 
 def _reason(exc: Exception) -> str:
-    return f"{type(exc).__name__}: {exc}".strip()
+    """The exception on one line (procrastinate's messages span several)."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
 
 
 async def _ping(app: App) -> None:
@@ -261,6 +262,8 @@ async def _watch(app: App, status: WorkerStatus) -> None:
         try:
             await _ping(app)
         except Exception as exc:
+            if status.state == "running":
+                log.warning("job worker lost the database (%s); it reconnects once it has wound down", _reason(exc))
             status.reconnecting(_reason(exc))
         else:
             status.running()

@@ -10,6 +10,7 @@ reconnect, the reconciler settles every charged send and the campaign finishes, 
 from __future__ import annotations
 
 import asyncio
+import signal
 import time
 from pathlib import Path
 
@@ -99,3 +100,18 @@ async def test_the_service_holds_through_a_database_outage_and_recovers_by_itsel
     assert rows(url, "SELECT sent_count, failed_count FROM campaigns WHERE id = %s", campaign_id) == [
         (CAMPAIGN_NUMBERS, 0)]
     assert_audit_clean(env)
+
+
+async def test_a_worker_waiting_for_its_database_stops_at_once_on_sigterm(
+    own_postgres: OwnPostgres, processes_for: list[Processes], tmp_path: Path
+) -> None:
+    processes = Processes(fault_env(own_postgres.url, tmp_path), tmp_path)
+    processes_for.append(processes)
+    worker = processes.worker()
+    wait_until(lambda: rows(own_postgres.url, "SELECT count(*) FROM procrastinate_workers")[0][0] == 1, timeout=60)
+    own_postgres.stop()
+    wait_until(lambda: "reconnecting to the database" in processes.log(worker), timeout=45)
+    assert worker.poll() is None  # waiting for the database, not gone
+
+    worker.send_signal(signal.SIGTERM)
+    assert worker.wait(timeout=20) == 0, processes.log(worker)
