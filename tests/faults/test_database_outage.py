@@ -33,7 +33,7 @@ from tests_support import wait_until
 pytestmark = pytest.mark.faults
 
 OUTAGE_SECONDS = 5.0
-CAMPAIGN_NUMBERS = 6000  # several batches: the outage catches the run part-way
+CAMPAIGN_NUMBERS = 4000  # several batches: the outage catches the run part-way
 
 
 async def test_the_service_holds_through_a_database_outage_and_recovers_by_itself(
@@ -43,8 +43,8 @@ async def test_the_service_holds_through_a_database_outage_and_recovers_by_itsel
     customer = await seed_customer(env, credits=10_000)
     processes = Processes(env, tmp_path)
     processes_for.append(processes)
+    standalone = processes.worker()  # starting while the server does
     processes.serve()
-    standalone = processes.worker()
     url = own_postgres.url
     wait_until(lambda: rows(url, "SELECT count(*) FROM procrastinate_workers")[0][0] >= 2, timeout=60)
     status, health = processes.health()
