@@ -164,9 +164,9 @@ DATABASE_RETRY_AFTER = 5  # seconds: a restart or failover of the database takes
 
 
 def database_unavailable_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    """The database did not answer (down, restarting, every connection busy): nothing this
-    request would have written was committed, so the client may retry it as it is. (A send that
-    was charged before the database went away answers `pending` instead: it never gets here.)"""
+    """The database did not answer (down, restarting, every connection busy). A send gets here
+    only when its debit did not commit: nothing was charged or sent, so it may be retried as it
+    is (one charged before the database went away answers `pending` instead)."""
     log.warning("database unavailable on %s %s (request %s): %s", request.method, request.url.path,
                 current_request_id(), exc)
     return _respond(503, "service_unavailable", "The service's database is not answering; retry shortly.",
