@@ -89,14 +89,39 @@ class _Connector(PsycopgConnector):
         return AsyncConnectionPool(**pool_args, open=False)
 
 
+class WorkerStatus:
+    """What this process's job worker is doing, for its health checks: `off` (none runs here),
+    `running`, or `reconnecting` (it lost the database and waits for it to answer again; `error`
+    says what failed last)."""
+
+    def __init__(self) -> None:
+        self.state = "off"
+        self.error: str | None = None
+
+    def running(self) -> None:
+        self.state, self.error = "running", None
+
+    def reconnecting(self, error: str) -> None:
+        self.state, self.error = "reconnecting", error
+
+    def stopped(self) -> None:
+        self.state, self.error = "off", None
+
+
+JOBS_POOL_TIMEOUT = 10.0
+
+
 def create_job_app(conninfo: str, *, pool_size: int = 4) -> App:
     """The procrastinate app on the service database; open it with `await app.open_async()`."""
     return App(
         # Every procrastinate query is one statement (a function call): autocommit spares each
         # defer its BEGIN and COMMIT round trips. (Set by `configure`, not `kwargs`: procrastinate
         # opens its LISTEN connection with the pool's kwargs plus its own autocommit=True.)
+        # A connection is waited for 10 s at most (not psycopg's 30): while the database is away, a
+        # worker's wind-down (each running job's status, its own unregistering) waits this long per
+        # step before it gives up and the worker starts reconnecting.
         connector=_Connector(conninfo=conninfo, min_size=1, max_size=pool_size, name="ujumbe-jobs",
-                                   configure=_autocommit),
+                             configure=_autocommit, timeout=JOBS_POOL_TIMEOUT),
         worker_defaults={"delete_jobs": "successful"},
     )
 

@@ -10,10 +10,16 @@ same way: it may be on its way to the handset, so it is neither failed nor refun
 A send is idempotent by its id: run again under a message (or batch) id that was paid for
 before, it resumes that send as it stands instead of paying and sending a second time. The
 Idempotency-Key component relies on that when a retry takes over an abandoned request.
+
+When transaction 2 (or the hand-over before it) fails on a fault of our own, say the database
+going away, the message was paid for and may be on its way: the send answers it `pending`
+under its message id, as the reconciler settles it. Only a failed transaction 1 fails the
+request, and then nothing was charged or sent.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +33,8 @@ from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn, msisdn_in
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import send_status, submit_outcome
+
+log = logging.getLogger("ujumbe.sending")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +134,14 @@ class SendSms:
         message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
         if message.status != MessageStatus.PENDING:
             return SendResult.of(message)  # finished before under this id
+        try:
+            return await self._submit(message)
+        except Exception:  # whatever failed, the message is paid for and the reconciler settles it
+            log.warning("send %s: its outcome was not recorded; it stays pending", message.id, exc_info=True)
+            return SendResult.of(message)
+
+    async def _submit(self, message: Message) -> SendResult:
+        """The hand-over, then transaction 2: the outcome recorded."""
         result = await submit(self._gateway, outbound(message))
         outcome = submit_outcome(message, result)
         if outcome is None:  # never answered: `pending`, settled by the reconciler
@@ -179,7 +195,11 @@ class SendBulk:
             return _bulk_result(batch_id, entries, {}, self._default_sender, None)
         sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
         # Only what is still pending goes to the gateway: a resumed batch may be partly done.
-        final = await self._submit(request.account_id, [m for m in messages if m.status == MessageStatus.PENDING])
+        try:
+            final = await self._submit(request.account_id, [m for m in messages if m.status == MessageStatus.PENDING])
+        except Exception:  # whatever failed, the batch is paid for and the reconciler settles it
+            log.warning("bulk %s: its outcomes were not recorded; they stay pending", batch_id, exc_info=True)
+            final = {}
         return _bulk_result(batch_id, entries, {m.to: final.get(m.id, m) for m in messages}, sender, requested)
 
     async def _submit(self, account_id: str, pending: Sequence[Message]) -> dict[str, Message]:

@@ -16,7 +16,7 @@ from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.gateway import SmppGateway
 from adapters.email import EmailSimulator, SmtpEmailSender, SmtpServer
 from adapters.gateways.simulator import SimulatorGateway
-from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch
+from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch, WorkerStatus
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
 from adapters.postgres.accounts import PostgresApiKeyLookup
@@ -220,6 +220,7 @@ class Container(containers.DeclarativeContainer):
     # queues their dispatch
     job_app = providers.Singleton(build_job_app, __self__)
     job_queue = providers.Singleton(ProcrastinateJobQueue, job_app)
+    worker_status = providers.Singleton(WorkerStatus)  # this process's job worker, for health checks
     wake_outbox_dispatch = providers.Singleton(WakeOutboxDispatch, job_queue, DISPATCH_OUTBOX)
     uow = providers.Factory(PostgresUnitOfWork, pool=pool, on_events_committed=wake_outbox_dispatch, metrics=metrics)
 

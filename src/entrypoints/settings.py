@@ -137,6 +137,9 @@ class Settings:
     # and its running jobs go back in the queue.
     jobs_heartbeat: float = 10.0
     jobs_stalled_after: float = 30.0
+    # A send left `pending` (a crash, a database outage, a silent gateway) this long is settled by
+    # the reconciler, which looks for such sends a few times per this period.
+    reconcile_after: float = 300.0
     # How much the job queue (procrastinate) logs: WARNING keeps out a line per job run.
     log_level: str = "WARNING"
     # `json` or `console` (None: console on a terminal, else json); phone numbers in logs are
@@ -190,6 +193,7 @@ class Settings:
             simulator_payment_delay=_seconds(env.get("UJUMBE_SIMULATOR_PAYMENT_DELAY"), 3.0),
             jobs_heartbeat=_seconds(env.get("UJUMBE_JOBS_HEARTBEAT"), 10.0),
             jobs_stalled_after=_seconds(env.get("UJUMBE_JOBS_STALLED_AFTER"), 30.0),
+            reconcile_after=_seconds(env.get("UJUMBE_RECONCILE_AFTER"), 300.0),
             log_level=_log_level(env.get("UJUMBE_LOG_LEVEL")),
             log_format=_log_format(env.get("UJUMBE_LOG_FORMAT")),
             log_pii=_flag(env.get("UJUMBE_LOG_PII")),

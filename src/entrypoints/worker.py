@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
-from datetime import datetime
+import signal
+from collections.abc import AsyncIterator, Callable, Iterator
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from procrastinate import App, JobContext
+from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential_jitter
 
-from adapters.jobs import RETRY, create_job_app, log_job_run, recover_stalled_jobs
+from adapters.jobs import RETRY, WorkerStatus, create_job_app, log_job_run, recover_stalled_jobs
 from application.account_emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET
 from application.deliveries import (
     APPLY_DELIVERY_REPORT,
@@ -47,6 +49,11 @@ def _recovery_cron(stalled_after: float) -> str:
     """Look for dead workers a few times per `stalled_after` (6-field cron: seconds last)."""
     step = max(1, min(30, int(stalled_after / 3)))
     return f"* * * * * */{step}"
+
+
+def _reconcile_cron(reconcile_after: float) -> str:
+    """Look for stuck sends every minute, or a few times per `reconcile_after` when that is short."""
+    return EVERY_MINUTE if reconcile_after >= 180 else _recovery_cron(reconcile_after)
 
 
 def build_job_app(container: Container, *, periodic: bool = True) -> App:
@@ -124,12 +131,12 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def rematch_delivery_reports(timestamp: int | None = None) -> int:
         return int(await c.rematch_delivery_reports()())
 
-    # Sends a crash left between debit and outcome (DESIGN §6).
-    @every(EVERY_MINUTE)
+    # Sends a crash or a database outage left between debit and outcome.
+    @every(_reconcile_cron(settings.reconcile_after))
     @app.task(name="reconcile_stuck_messages", queue="messages", lock="reconcile_stuck_messages",
               queueing_lock="reconcile_stuck_messages", retry=RETRY)
     async def reconcile_stuck_messages(timestamp: int | None = None) -> str:
-        return str(await c.reconcile_stuck_messages()())
+        return str(await c.reconcile_stuck_messages()(timedelta(seconds=settings.reconcile_after)))
 
     # Campaigns: started when due, then run batch by batch; a run never overlaps another of the
     # same campaign (the lock its deferrer gives), and one killed mid-way is resumed by the
@@ -208,16 +215,111 @@ def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, 
     }
 
 
+# Waits between attempts to reach the database again after a worker lost it: 0.5 s doubling to
+# 30 s, each with up to 0.5 s of jitter so that many workers do not knock at the same instant.
+FIRST_RECONNECT_WAIT = 0.5
+RECONNECT_WAIT = wait_exponential_jitter(multiplier=FIRST_RECONNECT_WAIT, max=30, jitter=0.5)
+WATCH_EVERY = 1.0  # seconds between a running worker's checks that its database answers
+
+
 async def run_worker(container: Container, *, concurrency: int = 10, install_signal_handlers: bool = True,
                      name: str = "ujumbe-worker", graceful_timeout: float | None = None) -> None:
-    """Work until stopped (SIGINT/SIGTERM, or cancelled). The job app must be open."""
-    log.info("job worker %s started", name)
+    """Work until stopped (SIGINT/SIGTERM, or cancelled). The job app must be open.
+
+    procrastinate stops its worker when the database goes away (a restart, a failover): this one
+    is started again once the database answers, waiting `RECONNECT_WAIT` between attempts, and
+    `container.worker_status()` says `reconnecting` meanwhile, so a health check sees it."""
     options = worker_options(container, concurrency=concurrency)
     if graceful_timeout is not None:
         options["shutdown_graceful_timeout"] = graceful_timeout
-    await container.job_app().run_worker_async(
-        name=name, install_signal_handlers=install_signal_handlers, **options
-    )
+    status: WorkerStatus = container.worker_status()
+    with _stopped_by_signals(enabled=install_signal_handlers):
+        try:
+            while True:
+                log.info("job worker %s started", name)
+                status.running()
+                watch = asyncio.create_task(_watch(container.job_app(), status), name="job worker watch")
+                try:
+                    await container.job_app().run_worker_async(name=name, install_signal_handlers=False, **options)
+                    reason = "it stopped by itself"  # a side task (LISTEN, heartbeat) lost the database
+                except Exception as exc:
+                    reason = _reason(exc)
+                finally:
+                    watch.cancel()
+                status.reconnecting(reason)
+                log.warning("job worker %s stopped (%s); reconnecting to the database", name, reason)
+                await _database_answers(container.job_app(), status)
+        finally:
+            status.stopped()
+
+
+def _reason(exc: Exception) -> str:
+    """The exception on one line (procrastinate's messages span several)."""
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
+
+
+async def _ping(app: App) -> None:
+    """Raise unless the database answers within 5 s (a pool waiting for a connection the database
+    cannot give would wait its own, longer, timeout)."""
+    await asyncio.wait_for(app.connector.execute_query_async("SELECT 1"), timeout=5)
+
+
+async def _watch(app: App, status: WorkerStatus) -> None:
+    """While the worker runs, ask its database every `WATCH_EVERY` seconds whether it answers, so
+    that a health check sees an outage at once: procrastinate's worker notices only when it next
+    uses the database, and then gives its running jobs their graceful time before it stops."""
+    while True:
+        await asyncio.sleep(WATCH_EVERY)
+        try:
+            await _ping(app)
+        except Exception as exc:
+            if status.state == "running":
+                log.warning("job worker lost the database (%s); it reconnects once it has wound down", _reason(exc))
+            status.reconnecting(_reason(exc))
+        else:
+            status.running()
+
+
+async def _database_answers(app: App, status: WorkerStatus) -> None:
+    """Return once the job queue's database answers, trying again with backoff until then."""
+    # A pause even when the database answers at once: a worker that keeps failing on its first
+    # query must not spin.
+    await asyncio.sleep(FIRST_RECONNECT_WAIT)
+    async for attempt in AsyncRetrying(wait=RECONNECT_WAIT, retry=retry_if_exception_type(Exception)):
+        with attempt:
+            try:
+                await _ping(app)
+            except Exception as exc:
+                status.reconnecting(_reason(exc))
+                raise
+
+
+@contextlib.contextmanager
+def _stopped_by_signals(*, enabled: bool) -> Iterator[None]:
+    """SIGINT and SIGTERM cancel the worker (its running jobs get their graceful time), whether
+    it is working or waiting for the database; the cancellation ends `run_worker` quietly."""
+    if not enabled:
+        yield
+        return
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    assert task is not None
+    stopping: list[int] = []
+
+    def stop(signum: int) -> None:
+        stopping.append(signum)
+        task.cancel()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop, signum)
+    try:
+        yield
+    except asyncio.CancelledError:
+        if not stopping:
+            raise
+        task.uncancel()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
 
 
 def start_in_process_worker(container: Container) -> asyncio.Task[None]:

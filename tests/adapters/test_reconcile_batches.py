@@ -26,8 +26,9 @@ REJECTED = "+255799000001"
 UNANSWERED = "+255754000999"
 
 
-class Crash(Exception):
-    """The process dies after the debit commits, before anything reaches the gateway."""
+class Crash(BaseException):
+    """The process dies after the debit commits, before anything reaches the gateway (a
+    BaseException: no code of ours runs after a SIGKILL)."""
 
 
 class DiesBeforeHandingOver:

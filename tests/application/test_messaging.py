@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 
@@ -26,8 +27,9 @@ ACCOUNT = ids(1)
 REJECTED = "+255799000001"
 
 
-class Crash(Exception):
-    """The process dies between the debit commit and the outcome."""
+class Crash(BaseException):
+    """The process dies between the debit commit and the outcome: no code of ours runs after it
+    (a BaseException, as a SIGKILL is not an error a send could answer)."""
 
 
 class RecordingGateway:
@@ -568,3 +570,53 @@ async def test_a_resumed_send_delivered_meanwhile_answers_sent(world: World) -> 
     assert (again.sent, again.failed, again.pending) == (2, 0, 0)
     assert [(e.status, e.message_id) for e in again.results] == [("sent", e.message_id) for e in batch.results]
     assert single.status == "sent" and len(world.gateway.submitted) == 3
+
+
+class DatabaseGone(Exception):
+    """The database went away (a restart, a failover)."""
+
+
+def uow_failing_after(world: World, transactions: int) -> Callable[[], MemoryUnitOfWork]:
+    """The world's unit of work, whose transactions after the first `transactions` fail to open."""
+    opened = 0
+
+    def uow() -> MemoryUnitOfWork:
+        nonlocal opened
+        opened += 1
+        if opened > transactions:
+            raise DatabaseGone("server closed the connection unexpectedly")
+        return world.uow()
+    return uow
+
+
+async def test_a_send_whose_outcome_cannot_be_recorded_answers_pending_and_is_settled_later(world: World) -> None:
+    await world.grant(3)
+    send = SendSms(uow_failing_after(world, 1), world.clock, world.ids, world.gateway, default_sender="UJUMBE")
+    result = await send(sms())
+    assert (result.status, result.credits_used) == ("pending", 1)  # charged, handed over: not resent
+    assert [s.message_id for s in world.gateway.submitted] == [result.message_id]
+    assert (await world.message(result.message_id)).status == MessageStatus.PENDING
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 1
+    assert [s.message_id for s in world.gateway.submitted] == [result.message_id] * 2  # the same id
+    assert await world.balance() == 2
+
+
+async def test_a_send_whose_debit_cannot_be_recorded_fails_with_nothing_charged_or_sent(world: World) -> None:
+    await world.grant(3)
+    send = SendSms(uow_failing_after(world, 0), world.clock, world.ids, world.gateway, default_sender="UJUMBE")
+    with pytest.raises(DatabaseGone):
+        await send(sms())
+    assert world.gateway.submitted == [] and await world.balance() == 3
+
+
+async def test_a_bulk_whose_outcomes_cannot_be_recorded_answers_its_entries_pending(world: World) -> None:
+    await world.grant(5)
+    send = SendBulk(uow_failing_after(world, 1), world.clock, world.ids, world.gateway, default_sender="UJUMBE")
+    result = await send(bulk("0712345678", REJECTED, "123"))
+    assert (result.total, result.sent, result.failed, result.pending) == (3, 0, 1, 2)
+    assert [(e.status, e.credits_used) for e in result.results] == [("pending", 1), ("pending", 1), ("failed", None)]
+    assert all(e.message_id for e in result.results[:2]) and await world.balance() == 3
+    world.clock.advance(minutes=6)
+    report = await world.reconcile()(older_than=timedelta(minutes=5))
+    assert (report.sent, report.failed) == (1, 1) and await world.balance() == 4  # the reject refunded

@@ -215,3 +215,20 @@ async def test_a_128_character_key_is_fine(client: AsyncTestClient, make_account
     account = await make_account()
     response = await client.post("/probe", json={"a": 1}, headers=keyed(account, "k" * 128))
     assert response.status_code == 201
+
+
+async def test_an_answer_the_database_could_not_store_is_still_answered_and_a_retry_resumes_it(
+    client: AsyncTestClient, make_account, probe: Probe, clock: FrozenClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    account = await make_account()
+
+    async def database_gone(*args: object) -> None:
+        raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(IdempotencyGate, "complete", database_gone)
+        first = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert first.status_code == 201 and first.json()["data"]["run"] == 1  # done: answered, not a 5xx
+    clock.advance(minutes=5)  # the claim was never completed: a retry takes it over
+    retried = await client.post("/probe", json={"a": 1}, headers=keyed(account))
+    assert retried.status_code == 201 and probe.operations == [probe.operations[0]] * 2  # resumed, same operation

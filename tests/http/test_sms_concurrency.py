@@ -11,6 +11,7 @@ import asyncio
 from datetime import timedelta
 
 import psycopg
+import pytest
 from dependency_injector import providers
 
 from adapters.gateways.simulator import SimulatorGateway
@@ -98,31 +99,35 @@ async def test_bulks_racing_singles_never_overdraw(client, container, make_accou
     assert count(clean_database, "SELECT count(*) FROM ledger_entries WHERE type = 'deduct'") == bulk_ok + single_ok
 
 
-class Crash(Exception):
-    pass
+class DatabaseGone(Exception):
+    """The database went away after the hand-over."""
 
 
-class SubmitsThenDies:
-    """The SMS reaches the carrier, then the process dies before the outcome commits."""
+class SubmitsThenFails:
+    """The SMS reaches the carrier, then `failure` is raised before the outcome commits."""
 
-    def __init__(self, inner: SimulatorGateway) -> None:
-        self.inner = inner
+    def __init__(self, inner: SimulatorGateway, failure: type[Exception]) -> None:
+        self.inner, self.failure = inner, failure
 
     async def submit(self, sms: OutboundSms) -> SubmitResult:
         await self.inner.submit(sms)
-        raise Crash
+        raise self.failure
 
 
-async def test_a_send_that_dies_after_its_debit_is_reconciled_without_loss_or_double_send(
+async def test_a_send_whose_outcome_was_not_recorded_answers_pending_and_is_reconciled_once(
     client, container, make_account, clean_database: str, clock
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 5))
-    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+    container.gateway.override(providers.Object(SubmitsThenFails(container.simulator(), DatabaseGone)))
     died = await client.post("/v1/sms/", json=SEND, headers=account.key_headers)
     dead_reject = await client.post("/v1/sms/", json={**SEND, "to": "+255799000001"},
                                     headers=account.key_headers)
-    assert died.status_code == dead_reject.status_code == 500
+    # Charged and handed over: not a 500 the client would retry, but the message id to follow.
+    assert died.status_code == dead_reject.status_code == 200, died.text
+    assert died.json()["data"]["status"] == dead_reject.json()["data"]["status"] == "pending"
+    assert {died.json()["data"]["message_id"], dead_reject.json()["data"]["message_id"]} == {
+        row[0] for row in psycopg.connect(clean_database).execute("SELECT id::text FROM messages")}
     container.gateway.reset_override()
     assert count(clean_database, "SELECT count(*) FROM messages WHERE status = 'pending'") == 2
     assert ledger_invariant(clean_database, account.id)[2] == 3
@@ -146,21 +151,28 @@ def keyed(account, key: str = "order-7") -> dict[str, str]:  # type: ignore[no-u
     return {**account.key_headers, "Idempotency-Key": key}
 
 
-async def post_and_die(client, container, path: str, body: dict, headers: dict[str, str]) -> int:  # type: ignore[no-untyped-def,type-arg]
-    """The request's status when its process dies after the debit (the carrier got the SMS)."""
-    container.gateway.override(providers.Object(SubmitsThenDies(container.simulator())))
+async def post_and_die(client, container, path: str, body: dict, headers: dict[str, str],  # type: ignore[no-untyped-def,type-arg]
+                       database_url: str, clock) -> None:  # type: ignore[no-untyped-def]
+    """The request, whose process dies after the debit (the carrier got the SMS) and before it
+    stores its answer under the key: the claim is left as a killed process leaves it, taken long
+    enough ago to count as abandoned."""
+    container.gateway.override(providers.Object(SubmitsThenFails(container.simulator(), DatabaseGone)))
     try:
-        return (await client.post(path, json=body, headers=headers)).status_code
+        answer = await client.post(path, json=body, headers=headers)
     finally:
         container.gateway.reset_override()
+    assert answer.status_code == 200, answer.text
+    with psycopg.connect(database_url) as conn:
+        conn.execute("UPDATE idempotency_keys SET response_status = NULL, response_body = NULL,"
+                     " completed_at = NULL, claimed_at = %s", (clock.now() - timedelta(minutes=10),))
 
 
-async def test_a_keyed_retry_after_a_500_past_the_debit_finishes_that_send(
-    client, container, make_account, clean_database: str
+async def test_a_keyed_retry_after_the_process_died_past_the_debit_finishes_that_send(
+    client, container, make_account, clean_database: str, clock
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 1))
-    assert await post_and_die(client, container, "/v1/sms/", SEND, keyed(account)) == 500
+    await post_and_die(client, container, "/v1/sms/", SEND, keyed(account), clean_database, clock)
     (pending_id,) = [row[0] for row in psycopg.connect(clean_database).execute(
         "SELECT id::text FROM messages WHERE status = 'pending'")]
 
@@ -180,7 +192,7 @@ async def test_a_keyed_retry_taking_over_a_dead_process_claim_finishes_that_send
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 3))
-    assert await post_and_die(client, container, "/v1/sms/", SEND, keyed(account)) == 500
+    await post_and_die(client, container, "/v1/sms/", SEND, keyed(account), clean_database, clock)
     with psycopg.connect(clean_database) as conn:  # a killed process never released its claim
         conn.execute("UPDATE idempotency_keys SET claimed_at = %s", (clock.now(),))
     busy = await client.post("/v1/sms/", json=SEND, headers=keyed(account))
@@ -198,13 +210,13 @@ async def test_a_keyed_retry_taking_over_a_dead_process_claim_finishes_that_send
     assert replay.headers["idempotent-replay"] == "true" and replay.json() == retried.json()
 
 
-async def test_a_keyed_bulk_retry_after_a_500_past_the_debit_finishes_that_batch(
-    client, container, make_account, clean_database: str
+async def test_a_keyed_bulk_retry_after_the_process_died_past_the_debit_finishes_that_batch(
+    client, container, make_account, clean_database: str, clock
 ) -> None:
     account = await make_account(plan="enterprise")
     await container.grant_credits()(Grant(account.id, 3))
     body = {"to": ["0712345678", "+255799000001", "0754000111", "123"], "message": "Karibu"}
-    assert await post_and_die(client, container, "/v1/sms/bulk", body, keyed(account)) == 500
+    await post_and_die(client, container, "/v1/sms/bulk", body, keyed(account), clean_database, clock)
     assert count(clean_database, "SELECT count(*) FROM messages WHERE status = 'pending'") == 3
 
     retried = await client.post("/v1/sms/bulk", json=body, headers=keyed(account))
@@ -215,3 +227,38 @@ async def test_a_keyed_bulk_retry_after_a_500_past_the_debit_finishes_that_batch
     assert count(clean_database, "SELECT count(DISTINCT batch_id) FROM messages") == 1
     assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 3
     assert ledger_invariant(clean_database, account.id) == (1, 1, 1)  # 3 - 3 + 1 refunded
+
+
+# --- the database gone before the debit: nothing charged, nothing sent, retry as it is ---------
+
+
+class NoDatabase:
+    """A unit of work whose database does not answer."""
+
+    def __call__(self) -> NoDatabase:
+        return self
+
+    async def __aenter__(self) -> NoDatabase:
+        raise psycopg.OperationalError("connection failed: server closed the connection unexpectedly")
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+@pytest.mark.parametrize(("path", "body"), [("/v1/sms/", SEND), ("/v1/sms/bulk", {"to": ["0712345678"], "message": "Habari"})])
+async def test_a_send_whose_debit_the_database_did_not_take_is_a_503_to_retry(
+    client, container, make_account, clean_database: str, path: str, body: dict  # type: ignore[type-arg]
+) -> None:
+    account = await make_account(plan="enterprise")
+    await container.grant_credits()(Grant(account.id, 5))
+    container.uow.override(providers.Object(NoDatabase()))
+    try:
+        answer = await client.post(path, json=body, headers=account.key_headers)
+    finally:
+        container.uow.reset_override()
+    assert answer.status_code == 503, answer.text
+    assert answer.json()["error"]["code"] == "service_unavailable" and answer.json()["success"] is False
+    assert answer.headers["retry-after"] == "5"
+    assert count(clean_database, "SELECT count(*) FROM messages") == 0
+    assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 0
+    assert ledger_invariant(clean_database, account.id) == (5, 5, 5)

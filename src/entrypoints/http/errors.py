@@ -10,6 +10,7 @@ import psycopg
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.utils.scope.state import ScopeState
+from procrastinate.exceptions import ConnectorException
 
 from domain.errors import DomainError, RateLimitExceeded
 from entrypoints.http.envelope import current_request_id, failure
@@ -160,6 +161,19 @@ def data_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Respo
     return _respond(400, "validation_error", message)
 
 
+DATABASE_RETRY_AFTER = 5  # seconds: a restart or failover of the database takes about this long
+
+
+def database_unavailable_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """The database did not answer (down, restarting, every connection busy). A send gets here
+    only when its debit did not commit: nothing was charged or sent, so it may be retried as it
+    is (one charged before the database went away answers `pending` instead)."""
+    log.warning("database unavailable on %s %s (request %s): %s", request.method, request.url.path,
+                current_request_id(), exc)
+    return _respond(503, "service_unavailable", "The service's database is not answering; retry shortly.",
+                    headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
+
+
 def recursion_error_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     if "deserializing" in str(exc):  # msgspec on a body nested thousands of levels deep
         return _respond(400, "validation_error", "The JSON body is nested too deeply.", "body")
@@ -178,6 +192,8 @@ EXCEPTION_HANDLERS = {
     ValidationException: validation_error_handler,
     HTTPException: http_error_handler,
     psycopg.DataError: data_error_handler,
+    psycopg.OperationalError: database_unavailable_handler,  # a pool timeout too
+    ConnectorException: database_unavailable_handler,  # the job queue's (same database)
     RecursionError: recursion_error_handler,
     Exception: internal_error_handler,
 }

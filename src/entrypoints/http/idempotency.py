@@ -16,6 +16,7 @@ re-serialised by another client is still the same request.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -32,6 +33,7 @@ from entrypoints.http.auth import Principal
 from entrypoints.http.envelope import Envelope, ok
 
 T = TypeVar("T")
+log = logging.getLogger("ujumbe.http")
 
 HEADER = "Idempotency-Key"
 REPLAY_HEADER = "Idempotent-Replay"
@@ -100,10 +102,13 @@ async def idempotent(
     except BaseException:
         await gate.release(outcome)  # a failed original is not stored: a retry runs again
         raise
-    if failed(result):
-        await gate.forget(outcome)  # nor is a failed operation: a retry is a new one
-    else:
-        await gate.complete(outcome, status_code, body)
+    try:
+        if failed(result):
+            await gate.forget(outcome)  # nor is a failed operation: a retry is a new one
+        else:
+            await gate.complete(outcome, status_code, body)
+    except Exception:  # the operation is done: answer it; a retry takes the claim over and resumes
+        log.warning("the answer to an Idempotency-Key request was not stored", exc_info=True)
     return _raw(body, status_code)
 
 

@@ -5,7 +5,9 @@ These routes are public (load balancers and probes call them), so they say each 
 nothing an attacker could use: no SMSC address, system_id or error text, no traffic figures.
 `/health` is the spec's `{status: "ok"}` with the states beside it: a bind that is not bound makes
 `gateway.status` `degraded` (still 200 and `status: "ok"`: the service answers, and sends fail over
-to the binds that are up, or fail and are refunded); an unreachable database makes it 503.
+to the binds that are up, or fail and are refunded); an unreachable database makes it 503. While
+this process's job worker is reconnecting to the database, `status` is `degraded` and `worker`
+`reconnecting` (still 200: the API answers, but delivery reports, webhooks and campaigns wait).
 `/health/detail` has every bind's address, system_id and last error and the job queue's depth,
 behind the rule of GET /metrics (UJUMBE_METRICS_TOKEN, or loopback clients)."""
 
@@ -24,7 +26,7 @@ from litestar.datastructures import State
 from litestar.exceptions import HTTPException
 from psycopg_pool import AsyncConnectionPool
 
-from adapters.jobs import oldest_waiting, queue_depth, totals
+from adapters.jobs import WorkerStatus, oldest_waiting, queue_depth, totals
 from application.ports import ProviderUnavailable
 from domain.errors import Forbidden, Unauthorized
 from entrypoints.http.controllers.metrics import check_access
@@ -76,14 +78,17 @@ class GatewayState(ResponseBody, kw_only=True):
 
 
 class Health(ResponseBody, kw_only=True):
-    status: str  # ok (the spec's answer) whenever the service answers; the parts' states say what is degraded
+    status: str  # ok (the spec's answer), or degraded while this process's job worker is reconnecting
     database: str
+    worker: str  # this process's job worker: running, reconnecting, or off (none runs here)
     gateway: GatewayState
 
 
 class HealthDetail(ResponseBody, kw_only=True):
     status: str
     database: str
+    worker: str  # this process's job worker: running, reconnecting, or off (none runs here)
+    worker_error: str | None  # why it is reconnecting
     jobs: JobsDepth
     gateway: GatewayHealth
 
@@ -117,7 +122,9 @@ async def _jobs_depth(state: State) -> JobsDepth:
 
 async def _check(state: State) -> Health:
     await _jobs_depth(state)
-    return Health(status="ok", database="ok", gateway=_gateway_state(_gateway(state)))
+    worker: WorkerStatus = state.container.worker_status()
+    status = "degraded" if worker.state == "reconnecting" else "ok"
+    return Health(status=status, database="ok", worker=worker.state, gateway=_gateway_state(_gateway(state)))
 
 
 class Liveness(ResponseBody, kw_only=True):
@@ -187,6 +194,9 @@ async def _ready(state: State) -> Readiness:
     else:
         if stalled:
             failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
+    worker: WorkerStatus = state.container.worker_status()
+    if worker.state == "reconnecting":
+        failed.append("job worker (reconnecting to the database)")
     gateway = _gateway_state(_gateway(state))
     if gateway.binds and not gateway.bound:
         failed.append(f"gateway (none of its {gateway.binds} SMPP binds is bound: GET /health/detail says why)")
@@ -204,7 +214,9 @@ class HealthController(Controller):
     @get("/", operation_id="health", summary="Service health", opt={"errors": ("service_unavailable",)})
     async def health(self, state: State) -> Envelope[Health]:
         """Answers `status: "ok"` when the service and its database respond (503 otherwise), with
-        the gateway's state beside it (`gateway.status` is `degraded` while a bind is not bound)."""
+        the gateway's and this process's job worker's states beside it (`gateway.status` is
+        `degraded` while a bind is not bound); `status: "degraded"` (200) while the job worker is
+        reconnecting to the database."""
         return ok(await _check(state))
 
     @get("/detail", operation_id="healthDetail", summary="Service health with every SMPP bind's detail",
@@ -215,7 +227,9 @@ class HealthController(Controller):
         or `Authorization: Bearer <UJUMBE_METRICS_TOKEN>` when it is set)."""
         check_access(request, state.container.settings().metrics_token, "GET /health/detail")
         jobs = await _jobs_depth(state)
-        return ok(HealthDetail(status="ok", database="ok", jobs=jobs, gateway=_gateway(state)))
+        worker: WorkerStatus = state.container.worker_status()
+        return ok(HealthDetail(status="degraded" if worker.state == "reconnecting" else "ok", database="ok",
+                               worker=worker.state, worker_error=worker.error, jobs=jobs, gateway=_gateway(state)))
 
     @get("/live", operation_id="healthLive", summary="Liveness: the process answers")
     async def live(self) -> Envelope[Liveness]:
@@ -225,8 +239,9 @@ class HealthController(Controller):
     @get("/ready", operation_id="healthReady", summary="Readiness: every dependency answers",
          opt={"errors": ("service_unavailable",)})
     async def ready(self, state: State) -> Envelope[Readiness]:
-        """Ready when the database answers, no due job has waited 5 minutes for a worker, an SMPP
-        bind is bound and the mobile-money provider answers; 503 naming what failed."""
+        """Ready when the database answers, this process's job worker is not reconnecting to it, no
+        due job has waited 5 minutes for a worker, an SMPP bind is bound and the mobile-money
+        provider answers; 503 naming what failed."""
         return ok(await _ready(state))
 
     @head("/", operation_id="healthHead", summary="Service health, status only", status_code=200,

@@ -34,6 +34,11 @@ from entrypoints.http.validation import (
 )
 
 
+# 503 `service_unavailable` (with Retry-After): the database did not answer before anything was
+# charged or sent, so the send may be retried as it is.
+SEND_ERRORS = (InvalidPhoneNumber, InsufficientCredits, "service_unavailable")
+
+
 class SendRequestBody(RequestBody, kw_only=True):
     to: Number
     message: Message
@@ -41,7 +46,8 @@ class SendRequestBody(RequestBody, kw_only=True):
 
 
 # What a send answers: the gateway took it (sent), refused it or was never reached (failed), or
-# took it without answering (pending); a message delivered since answers sent.
+# took it without answering, or the outcome could not be recorded (pending: the reconciler settles
+# it; the client must not send it again); a message delivered since answers sent.
 SendStatus = Literal["sent", "failed", "pending"]
 
 
@@ -116,7 +122,7 @@ class SmsController(Controller):
     response_headers = REPLAY_RESPONSE_HEADERS
     request_max_body_size = SEND_BODY_LIMIT
 
-    @post("/", operation_id="sendSms", status_code=200, opt={"errors": (InvalidPhoneNumber, InsufficientCredits)},
+    @post("/", operation_id="sendSms", status_code=200, opt={"errors": SEND_ERRORS},
           dependencies={"principal": authenticated(API_KEY), "send_sms": provide(Container.send_sms)})
     async def send(
         self,
@@ -126,12 +132,16 @@ class SmsController(Controller):
         send_sms: NamedDependency[SendSms],
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[SendResultBody]]:
-        """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded."""
+        """Send one SMS (API key): debited, submitted, then `sent`, or `failed` and refunded; `pending`
+        when its outcome is not known yet (the gateway did not answer, or the database failed after
+        the debit): settled later under its `message_id`, so do not send it again. 503
+        `service_unavailable` (with Retry-After) when the database failed before the debit: nothing
+        was charged or sent."""
         return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
                                 failed=_send_failed)
 
     @post("/send", operation_id="sendSmsFromDashboard", status_code=200,
-          opt={"errors": (InvalidPhoneNumber, InsufficientCredits)},
+          opt={"errors": SEND_ERRORS},
           dependencies={"principal": authenticated(JWT), "send_sms": provide(Container.send_sms)})
     async def send_from_dashboard(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
                                   data: JSONBody[SendRequestBody], send_sms: NamedDependency[SendSms],
@@ -140,7 +150,8 @@ class SmsController(Controller):
         return await idempotent(request, principal, idempotency, partial(_send_one, send_sms, principal, data),
                                 failed=_send_failed)
 
-    @post("/bulk", operation_id="sendBulkSms", status_code=200, opt={"errors": (InsufficientCredits,)},
+    @post("/bulk", operation_id="sendBulkSms", status_code=200,
+          opt={"errors": (InsufficientCredits, "service_unavailable")},
           dependencies={"principal": authenticated(API_KEY, JWT), "send_bulk": provide(Container.send_bulk)})
     async def bulk(
         self,
@@ -150,5 +161,6 @@ class SmsController(Controller):
         send_bulk: NamedDependency[SendBulk],
         idempotency: NamedDependency[IdempotencyGate],
     ) -> Response[Envelope[BulkResultBody]]:
-        """Send one message to up to 1000 numbers: one debit, per-recipient results."""
+        """Send one message to up to 1000 numbers: one debit, per-recipient results (`pending` as for
+        a single send: every entry, when the database failed after the debit)."""
         return await idempotent(request, principal, idempotency, partial(_send_bulk, send_bulk, principal, data))
