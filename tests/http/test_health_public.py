@@ -75,7 +75,7 @@ async def test_health_and_readiness_say_states_only(remote: Client, container: C
     ready = await remote.get("/health/ready")
 
     assert health.status_code == 200 and ready.status_code == 503
-    assert health.json()["data"] == {"status": "ok", "database": "ok",
+    assert health.json()["data"] == {"status": "ok", "database": "ok", "worker": "off",
                                      "gateway": {"status": "degraded", "bound": 0, "binds": 1}}
     assert "gateway" in ready.json()["error"]["message"] and "mobile money" in ready.json()["error"]["message"]
     for body in (health.text, ready.text):

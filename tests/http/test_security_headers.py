@@ -30,6 +30,8 @@ CREDENTIAL_ANSWERS: dict[str, Answer] = {
     "registerWebhook": lambda c, a: c.post("/v1/webhooks", json={"url": "https://hooks.example.com/sms"},
                                            headers=a.jwt_headers),
     "connectGoogleContacts": lambda c, a: c.get("/v1/contact-lists/google/connect", headers=a.jwt_headers),
+    "changePassword": lambda c, a: c.post("/v1/auth/change-password", headers=a.jwt_headers,
+                                          json={"current_password": a.password, "new_password": "a-new-password"}),
 }
 CREDENTIAL_FIELDS = {"access_token", "refresh_token", "key", "secret", "authorization_url"}
 
