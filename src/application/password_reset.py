@@ -12,7 +12,7 @@ from application.account_emails import SEND_PASSWORD_RESET, LinkTokens
 from application.ports import Clock, EmailSender, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
 from domain.errors import InvalidToken
-from domain.rules import normalize_email, validate_password
+from domain.rules import validate_email, validate_password
 
 
 class RequestPasswordReset:
@@ -20,7 +20,7 @@ class RequestPasswordReset:
         self._jobs = jobs
 
     async def __call__(self, email: str) -> None:
-        await self._jobs.defer(SEND_PASSWORD_RESET, {"email": normalize_email(email)})
+        await self._jobs.defer(SEND_PASSWORD_RESET, {"email": validate_email(email)})
 
 
 class SendPasswordReset:

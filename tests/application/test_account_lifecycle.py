@@ -56,6 +56,8 @@ async def test_forgot_password_queues_the_same_job_for_any_email_and_the_worker_
     await world.run_email_jobs()
     assert [email.to for email in world.mail.sent] == [EMAIL, EMAIL]
     assert f"{PUBLIC_URL}/reset-password?token=" in world.mail.sent[-1].text
+    with pytest.raises(ValidationError):
+        await world.request_password_reset()("not an address")
 
 
 async def test_a_reset_sets_the_password_ends_every_session_and_works_once(world: World) -> None:

@@ -94,7 +94,7 @@ def test_listing_commands_print_tables(env: dict[str, str]) -> None:
 
     shown = ujumbe("accounts", "show", "a@example.com", env=env).stdout.splitlines()
     assert [line.split("  ")[0] for line in shown] == ["id", "email", "plan", "phone", "business",
-                                                       "email verified", "created"]
+                                                       "email verified", "live sessions", "created"]
 
     tty = ujumbe("packages", "list", env={**env, "TTY_COMPATIBLE": "1", "COLUMNS": "120"})
     assert tty.returncode == 0, tty.stderr

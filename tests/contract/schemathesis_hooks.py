@@ -30,8 +30,9 @@ contact (and extra number) that exists, made for the case; valid input to verify
 verify a payer phone) gets a code that was sent, to an account and number of the case's own, read
 off the gateway simulator as the customer would read it off their phone; valid input to a package
 or voucher order names a package on sale, at least the rate card's minimum, and the customer's
-verified phone. Random ids and codes would all be 404 or 400 and never reach the operation's own
-logic. No finding is filtered.
+verified phone; valid input to reset-password and verify-email gets a token as the worker emails
+it, for an account of the case's own. Random ids, codes and tokens would all be 404 or 400 and
+never reach the operation's own logic. No finding is filtered.
 
 With the Google contacts feature on (its own run), the fake Google stands in for the user's
 browser and Google: a state is minted by the server and a code by Google, so no generator can
@@ -43,9 +44,11 @@ disconnect is followed by connecting again, so the sync operations meet a connec
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import re
+import secrets
 import uuid
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -172,6 +175,26 @@ def _order_what_is_on_sale(case: Any) -> None:
 
 _numbers = itertools.count(1)
 
+_LINK_TOKENS = {"POST /v1/auth/reset-password": "reset_password", "POST /v1/auth/verify-email": "verify_email"}
+
+
+def _use_an_emailed_token(case: Any, n: int) -> None:
+    """Valid input to reset-password and verify-email is a token that was emailed: one drawn at
+    random is unknown (400 `invalid_token`) but for one in 2^256, and the operation's success never
+    reached. Each case gets an account of its own and a token for it, stored as the worker stores
+    the one it emails (its SHA-256; the contract run has no worker to send emails)."""
+    base = case.operation.schema.get_base_url().rstrip("/")
+    account = {"email": f"token-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
+    made = httpx.post(f"{base}/v1/auth/register", json=account, headers={"X-Forwarded-For": f"10.252.{(n >> 8) & 255}.{n & 255}"})
+    assert made.status_code == 201, made.text
+    token = secrets.token_urlsafe(32)
+    with psycopg.connect(os.environ["UJUMBE_CONTRACT_DATABASE_URL"], autocommit=True) as conn:
+        conn.execute("INSERT INTO account_tokens (account_id, id, purpose, token_hash, email, created_at, expires_at)"
+                     " VALUES (%s, gen_random_uuid(), %s, %s, %s, now(), now() + interval '30 minutes')",
+                     (made.json()["data"]["id"], _LINK_TOKENS[case.operation.label],
+                      hashlib.sha256(token.encode()).hexdigest(), made.json()["data"]["email"]))
+    case.body = {**(case.body if isinstance(case.body, dict) else {}), "token": token}
+
 
 def _added(url: str, headers: dict[str, str]) -> Any:
     """A contact or extra number under a number no one holds yet (a generated PUT may have taken
@@ -218,6 +241,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _VERIFYING and case.meta is not None
             and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
         _verify_with_a_real_code(case, n, _VERIFYING[case.operation.label])
+    if (case.operation.label in _LINK_TOKENS and case.meta is not None and case.meta.generation.mode.is_positive
+            and isinstance(case.body, dict)):
+        _use_an_emailed_token(case, n)
     if (case.operation.label in _ORDERING and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _order_what_is_on_sale(case)

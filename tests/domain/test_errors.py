@@ -36,6 +36,7 @@ EXPECTED_CODES = {
     "IllegalTransition": "illegal_transition",
     "CampaignNotCancellable": "campaign_not_cancellable",
     "InvalidOtp": "invalid_otp",
+    "InvalidToken": "invalid_token",
     "OtpThrottled": "otp_throttled",
     "GoogleNotConnected": "google_not_connected",
     "GoogleAuthorizationFailed": "google_authorization_failed",
