@@ -155,6 +155,10 @@ class OtpThrottled(DomainError):
     code = "otp_throttled"
     default_message = "Too many codes requested; wait before asking again."
 
+    def __init__(self, message: str | None = None, *, field: str | None = None, retry_after: int = 60) -> None:
+        super().__init__(message, field=field)
+        self.retry_after: int = retry_after  # seconds until asking again can succeed
+
 
 class GoogleNotConnected(DomainError):
     code = "google_not_connected"
