@@ -141,3 +141,11 @@ def test_the_caps_across_accounts_say_which_was_reached_and_when_to_come_back() 
         check_platform_caps(NO_SENDS, ten, T0)
     check_platform_caps(RecentSends(count=OTP_MAX_SENDS_PER_NUMBER - 1, oldest=T0),
                         RecentSends(count=OTP_MAX_SENDS_PER_ADDRESS - 1, oldest=T0), T0)
+
+
+def test_the_refusal_documented_in_the_api_names_the_caps_as_they_are() -> None:
+    documented = OtpThrottled.default_message
+    assert f"1 a minute and {OTP_MAX_SENDS_PER_NUMBER} an hour" in documented
+    assert OTP_RESEND_AFTER == timedelta(minutes=1) and OTP_MAX_SENDS_PER_WINDOW <= OTP_MAX_SENDS_PER_NUMBER
+    assert f"{OTP_MAX_PHONES_PER_WINDOW} numbers an hour" in documented
+    assert f"{OTP_MAX_SENDS_PER_ADDRESS} codes an hour" in documented
