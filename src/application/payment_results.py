@@ -1,8 +1,8 @@
 """Provider results as they arrive: a callback over HTTP, or a result a provider hands over itself.
 
 A callback is read by the provider's adapter, which checks its signature: one that does not
-verify (or cannot be read) is refused, recorded, and answered `invalid_signature`, changing
-nothing. A verified one goes through the settlement core (`payment_settlement`) in one
+verify (or cannot be read) is refused, recorded (its body cut to a few hundred bytes, kept a
+week), and answered `invalid_signature`, changing nothing. A verified one goes through the settlement core (`payment_settlement`) in one
 transaction, whatever it says — a result for an order we do not know, or whose amount does not
 match, is recorded as refused and answered like any other, since the provider would only send it
 again. A provider that settles on its own (the mobile-money simulator) hands its result to
@@ -15,7 +15,14 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from application.payment_settlement import Settlement, SettlePayment, result_body, storable_text
+from application.payment_settlement import (
+    KEPT_UNVERIFIED_BODY,
+    UNVERIFIED_CALLBACKS_KEPT,
+    Settlement,
+    SettlePayment,
+    result_body,
+    storable_text,
+)
 from application.ports import (
     Clock,
     IdGenerator,
@@ -84,16 +91,17 @@ class ReceivePaymentCallback:
         `InvalidSignature` (recorded first)."""
         if provider not in CALLBACK_PROVIDERS:
             raise NotFound(f"No payment provider {provider!r} calls back here.", field="provider")
-        text = storable_text(body)
         try:
             result = self._mobile_money.read_callback(headers, body)
         except InvalidCallback as exc:
             why = str(exc) or "its signature does not verify"
             refused = Settlement("refused", f"invalid callback: {why}", None)
             async with self._uow() as uow:
-                await self._settle.record(uow, provider, "callback", None, refused, text)
+                await self._settle.record(uow, provider, "callback", None, refused,
+                                          storable_text(body, KEPT_UNVERIFIED_BODY), verified=False)
                 await uow.commit()
             raise InvalidSignature(f"The callback was refused: {why}.") from None
+        text = storable_text(body)
         async with self._uow() as uow:
             if result is None:
                 done = Settlement("refused", "not a payment result", None)
@@ -102,3 +110,17 @@ class ReceivePaymentCallback:
                 done = await self._settle.provider_answer(uow, provider, "callback", result, text)
             await uow.commit()
         return done
+
+
+class PurgeUnverifiedCallbacks:
+    """Delete the callbacks that did not verify once UNVERIFIED_CALLBACKS_KEPT old (a scheduled
+    job runs it): they name no order anyone can trust, and anyone may post them."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    async def __call__(self) -> int:
+        async with self._uow() as uow:
+            purged = await uow.provider_events.purge_unverified(self._clock.now() - UNVERIFIED_CALLBACKS_KEPT)
+            await uow.commit()
+        return purged

@@ -57,14 +57,22 @@ def result_body(result: ProviderResult) -> str:
     return json.dumps({k: v.value if isinstance(v, ProviderState) else v for k, v in asdict(result).items()})
 
 
-KEPT_BODY = 4_096  # characters of a callback kept for the operator: enough for any real one
+KEPT_BODY = 4_096  # bytes of a callback kept for the operator: enough for any real one
+# Bytes kept of a callback that does not verify: anyone may post those, as often as the route's
+# rate limit lets them, so each keeps little, and only for UNVERIFIED_CALLBACKS_KEPT.
+KEPT_UNVERIFIED_BODY = 512
+UNVERIFIED_CALLBACKS_KEPT = timedelta(days=7)
 
 
-def storable_text(raw: bytes) -> str:
+def storable_text(raw: bytes, max_bytes: int = KEPT_BODY) -> str:
     """A request body as text the database keeps: undecodable bytes and NULs become U+FFFD, and
-    past `KEPT_BODY` characters it is cut (anyone may post to the callback route)."""
+    past `max_bytes` (UTF-8) it is cut, the cut marked within the limit."""
     text = raw.decode("utf-8", errors="replace").replace("\x00", "\ufffd")
-    return text if len(text) <= KEPT_BODY else text[:KEPT_BODY] + f"… ({len(text):,} characters)"
+    encoded = text.encode()
+    if len(encoded) <= max_bytes:
+        return text
+    marker = f"… ({len(raw):,} bytes)"
+    return encoded[:max_bytes - len(marker.encode())].decode(errors="ignore") + marker
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +144,13 @@ class SettlePayment:
         return settlement
 
     async def record(self, uow: UnitOfWork, provider: str, channel: ProviderChannel, reference: str | None,
-                     settlement: Settlement, body: str) -> None:
+                     settlement: Settlement, body: str, *, verified: bool = True) -> None:
         order = settlement.order
         await uow.provider_events.add(ProviderEvent(
             id=self._ids.new_id(), provider=provider, channel=channel, order_reference=reference,
             account_id=order.account_id if order else None, order_id=order.id if order else None,
             outcome=settlement.outcome, reason=settlement.reason, body=body, received_at=self._clock.now(),
+            verified=verified,
         ))
 
     async def _apply(self, uow: UnitOfWork, order: PaymentOrder, channel: ProviderChannel,

@@ -3,7 +3,9 @@ phone the account may then buy credits from (spec: Voucher order, `/v1/vouchers/
 
 A code has 6 digits, lives 5 minutes, is stored as a keyed hash, and allows 5 wrong guesses.
 How often codes may be sent is `domain.phone_otps`' rule: they go out free of charge, so they
-must not become a free SMS service. Both kinds share the codes and the limits (one code per
+must not become a free SMS service. Besides the caps per account, the caps per number and per
+client address count every account's sends, in the database, so neither many free accounts nor
+many API processes can multiply them. Both kinds share the codes and the limits (one code per
 account and number at a time); a code is bound to its purpose, so a payer code never changes
 the account's phone, nor an account code approve a payer.
 """
@@ -30,7 +32,14 @@ from application.ports import (
 from application.submission import submit
 from domain.accounts import no_account_with, phone_of
 from domain.errors import InvalidOtp, NotFound, ValidationError
-from domain.phone_otps import OTP_MAX_ATTEMPTS, OTP_TTL, OTP_WINDOW, first_window, next_window
+from domain.phone_otps import (
+    OTP_MAX_ATTEMPTS,
+    OTP_TTL,
+    OTP_WINDOW,
+    check_platform_caps,
+    first_window,
+    next_window,
+)
 from domain.rules import WHITESPACE, normalize_email
 from domain.submits import Answer
 
@@ -111,7 +120,8 @@ class SendPhoneOtp:
         self._uow, self._clock, self._ids, self._secrets = uow, clock, ids, secrets
         self._gateway, self._sender = gateway, sender
 
-    async def __call__(self, account_id: str, raw_phone: str) -> OtpSent:
+    async def __call__(self, account_id: str, raw_phone: str, client_address: str) -> OtpSent:
+        """`client_address`: where the request came from (an IP address), counted across accounts."""
         phone, now = phone_of(raw_phone), self._clock.now()
         code = self._secrets.otp_code()
         async with self._uow() as uow:
@@ -120,6 +130,8 @@ class SendPhoneOtp:
                 window = first_window(await uow.phone_otps.phones_sent_since(account_id, now - OTP_WINDOW), now)
             else:
                 window = next_window(previous.window, now)
+            check_platform_caps(*await uow.phone_otps.recent_sends(phone, client_address, now - OTP_WINDOW), now)
+            await uow.phone_otps.record_send(account_id, phone, client_address, now)
             await uow.phone_otps.save(PhoneOtp(
                 account_id=account_id, phone=phone,
                 code_hash=_code_hash(self._secrets, self.purpose, account_id, phone, code),

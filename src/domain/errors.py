@@ -161,7 +161,14 @@ class InvalidOtp(DomainError):
 
 class OtpThrottled(DomainError):
     code = "otp_throttled"
-    default_message = "Too many codes requested; wait before asking again."
+    # The API document states this, so it names the caps (domain.phone_otps holds them).
+    default_message = ("Too many codes requested: a number gets 1 a minute and 5 an hour, whichever accounts ask; "
+                       "an account asks for 5 numbers an hour; a client IP for 10 codes an hour. "
+                       "Ask again after Retry-After seconds.")
+
+    def __init__(self, message: str | None = None, *, field: str | None = None, retry_after: int = 60) -> None:
+        super().__init__(message, field=field)
+        self.retry_after: int = retry_after  # seconds until asking again can succeed
 
 
 class GoogleNotConnected(DomainError):

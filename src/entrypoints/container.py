@@ -98,7 +98,12 @@ from application.payment_operations import (
     OperatorPaymentOrders,
     ShowPaymentOrder,
 )
-from application.payment_results import ApplyPaymentResult, QueuePaymentResults, ReceivePaymentCallback
+from application.payment_results import (
+    ApplyPaymentResult,
+    PurgeUnverifiedCallbacks,
+    QueuePaymentResults,
+    ReceivePaymentCallback,
+)
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import Clock, EmailSender, GatewayListener, Metrics, MobileMoney
 from application.phone_verification import (
@@ -411,6 +416,7 @@ class Container(containers.DeclarativeContainer):
         ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
     )
     apply_payment_result = providers.Factory(ApplyPaymentResult, uow=uow.provider, clock=clock, ids=ids)
+    purge_unverified_callbacks = providers.Factory(PurgeUnverifiedCallbacks, uow=uow.provider, clock=clock)
     poll_pending_payments = providers.Factory(
         PollPendingPayments, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
     )

@@ -196,6 +196,12 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def purge_expired_phone_otps(timestamp: int | None = None) -> int:
         return int(await c.purge_expired_phone_otps()())
 
+    @every("*/15 * * * *")
+    @app.task(name="purge_unverified_callbacks", queue="maintenance",
+              queueing_lock="purge_unverified_callbacks", retry=RETRY)
+    async def purge_unverified_callbacks(timestamp: int | None = None) -> int:
+        return int(await c.purge_unverified_callbacks()())
+
     @every(_recovery_cron(settings.jobs_stalled_after))
     @app.task(name="recover_stalled_jobs", queue="maintenance", queueing_lock="recover_stalled_jobs",
               pass_context=True)

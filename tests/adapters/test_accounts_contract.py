@@ -10,6 +10,7 @@ import pytest
 from application.ports import Account, AccountToken, ApiKey, PhoneOtp, RefreshToken
 from domain.account_tokens import TokenPurpose
 from domain.errors import EmailTaken
+from domain.phone_otps import NO_SENDS, RecentSends
 from tests_support import Backend, ids
 
 NOW = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -163,6 +164,28 @@ async def test_phone_codes_upsert_and_count(backend: Backend) -> None:
     async with backend.uow() as uow:
         assert await uow.phone_otps.get(ids(1), "+255712345678") == replace(otp, attempts=2)
         assert await uow.phone_otps.phones_sent_since(ids(1), NOW - timedelta(hours=1)) == 1
+
+
+async def test_code_sends_are_counted_by_number_and_by_address_across_accounts(backend: Backend) -> None:
+    await add_accounts(backend, account(1), account(2))
+    hour = timedelta(hours=1)
+    async with backend.uow() as uow:
+        await uow.phone_otps.record_send(ids(1), "+255712345678", "192.0.2.1", NOW - 2 * hour)  # past the hour
+        await uow.phone_otps.record_send(ids(1), "+255712345678", "192.0.2.1", NOW - hour)  # just leaving it
+        await uow.phone_otps.record_send(ids(1), "+255712345678", "192.0.2.1", NOW - timedelta(minutes=40))
+        await uow.phone_otps.record_send(ids(2), "+255712345678", "192.0.2.2", NOW - timedelta(minutes=20))
+        await uow.phone_otps.record_send(ids(2), "+255754000111", "192.0.2.1", NOW - timedelta(minutes=10))
+        await uow.commit()
+    async with backend.uow() as uow:
+        to_number, from_address = await uow.phone_otps.recent_sends("+255712345678", "192.0.2.1", NOW - hour)
+        assert to_number == RecentSends(count=2, oldest=NOW - timedelta(minutes=40))
+        assert from_address == RecentSends(count=2, oldest=NOW - timedelta(minutes=40))
+        assert await uow.phone_otps.recent_sends("+255799999999", "198.51.100.1", NOW - hour) == (NO_SENDS, NO_SENDS)
+        await uow.phone_otps.purge(expired_by=NOW, sent_before=NOW - hour)
+        await uow.commit()
+    async with backend.uow() as uow:
+        to_number, _ = await uow.phone_otps.recent_sends("+255712345678", "192.0.2.1", NOW - 3 * hour)
+        assert to_number.count == 3  # the send two hours old is gone
 
 
 async def test_phone_codes_purge_only_rows_expired_and_out_of_the_window(backend: Backend) -> None:

@@ -1,16 +1,18 @@
-"""Housekeeping the worker schedules: expired phone codes are purged every 15 minutes, payment
-orders nobody answered are failed every minute."""
+"""Housekeeping the worker schedules: expired phone codes and callbacks that did not verify are
+purged every 15 minutes, payment orders nobody answered are failed every minute."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
 
 import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock
-from application.ports import PaymentOrder, PhoneOtp
+from application.payment_settlement import UNVERIFIED_CALLBACKS_KEPT
+from application.ports import PaymentOrder, PhoneOtp, ProviderEvent
 from domain.payments import PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app
@@ -57,6 +59,34 @@ async def test_the_scheduled_task_purges_codes_past_the_throttle_window(
     async with opened.uow() as uow:
         assert await uow.phone_otps.get(ACCOUNT, old.phone) is None
         assert await uow.phone_otps.get(ACCOUNT, recent.phone) == recent
+
+
+def test_the_unverified_callback_purge_is_scheduled_every_15_minutes(container: Container) -> None:
+    periodic = build_job_app(container).periodic_registry.periodic_tasks
+    assert periodic[("purge_unverified_callbacks", "")].cron == "*/15 * * * *"
+
+
+async def test_the_scheduled_task_purges_unverified_callbacks_past_their_week(
+        opened: Container, clock: FrozenClock, clean_database: str) -> None:
+    def callback(n: int, age: timedelta, verified: bool) -> ProviderEvent:
+        return ProviderEvent(id=ids(200 + n), provider="mobilemoney", channel="callback", order_reference=None,
+                             account_id=None, order_id=None, outcome="refused", reason="invalid callback",
+                             body="junk", received_at=clock.now() - age, verified=verified)
+
+    old = callback(1, UNVERIFIED_CALLBACKS_KEPT + timedelta(minutes=1), verified=False)
+    young = callback(2, UNVERIFIED_CALLBACKS_KEPT - timedelta(minutes=1), verified=False)
+    old_verified = replace(old, id=ids(203), order_reference="ref1", verified=True)
+    async with opened.uow() as uow:
+        for event in (old, young, old_verified):
+            await uow.provider_events.add(event)
+        await uow.commit()
+
+    task = build_job_app(opened).tasks["purge_unverified_callbacks"]
+    assert await task.func() == 1  # type: ignore[call-arg]
+
+    with psycopg.connect(clean_database) as conn:
+        kept = conn.execute("SELECT id::text FROM payment_provider_events ORDER BY id").fetchall()
+    assert sorted(row[0] for row in kept) == sorted([young.id, old_verified.id])
 
 
 def test_payment_order_expiry_is_scheduled_every_minute(container: Container) -> None:

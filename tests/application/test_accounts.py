@@ -19,6 +19,9 @@ from domain.errors import (
     Unauthorized,
     ValidationError,
 )
+from domain.phone_otps import OTP_MAX_SENDS_PER_ADDRESS, OTP_MAX_SENDS_PER_NUMBER
+
+ADDRESS = "198.51.100.7"  # the client address every ask below comes from, unless it says otherwise
 
 
 async def test_register_validates_and_keeps_only_the_hash(world: World) -> None:
@@ -97,7 +100,7 @@ async def test_plan_changes_show_in_the_next_authentication(world: World) -> Non
 
 async def test_phone_otp_flow(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
-    sent = await world.send_otp()(account.id, "0712345678")
+    sent = await world.send_otp()(account.id, "0712345678", ADDRESS)
     assert (sent.phone, sent.status, sent.expires_in) == ("+255712345678", "sent", 300)
     sms = world.gateway.submitted[-1]
     assert (sms.account_id, sms.to, sms.sender) == (None, "+255712345678", "UJUMBE")
@@ -112,7 +115,7 @@ async def test_phone_otp_flow(world: World) -> None:
 
 async def test_a_payer_code_approves_the_phone_for_payments_and_leaves_the_account_phone(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
-    sent = await world.send_payer_otp()(account.id, "0754 000 111")
+    sent = await world.send_payer_otp()(account.id, "0754 000 111", ADDRESS)
     assert (sent.phone, sent.status) == ("+255754000111", "sent")
     assert "payments" in world.gateway.submitted[-1].text and world.gateway.submitted[-1].account_id is None
     verified = await world.verify_payer()(account.id, "+255754000111", world.gateway.last_code())
@@ -125,41 +128,41 @@ async def test_a_payer_code_approves_the_phone_for_payments_and_leaves_the_accou
 
 async def test_a_code_is_good_for_its_own_purpose_only(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
-    await world.send_payer_otp()(account.id, "0754000111")
+    await world.send_payer_otp()(account.id, "0754000111", ADDRESS)
     with pytest.raises(InvalidOtp):  # a payer code does not make the number the account's phone
         await world.verify_phone()(account.id, "0754000111", world.gateway.last_code())
     world.clock.advance(61)
-    await world.send_otp()(account.id, "0754000111")
+    await world.send_otp()(account.id, "0754000111", ADDRESS)
     with pytest.raises(InvalidOtp):  # nor an account code a payer phone
         await world.verify_payer()(account.id, "0754000111", world.gateway.last_code())
 
 
 async def test_payer_codes_share_the_limits_of_account_codes(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
-    await world.send_otp()(account.id, "0754000111")
+    await world.send_otp()(account.id, "0754000111", ADDRESS)
     with pytest.raises(OtpThrottled):  # one code a minute per number, whichever the purpose
-        await world.send_payer_otp()(account.id, "0754000111")
+        await world.send_payer_otp()(account.id, "0754000111", ADDRESS)
     for n in range(4):
-        await world.send_payer_otp()(account.id, f"07540002{n:02d}")
+        await world.send_payer_otp()(account.id, f"07540002{n:02d}", ADDRESS)
     with pytest.raises(OtpThrottled):  # five numbers an hour per account, both kinds counted
-        await world.send_payer_otp()(account.id, "0754000299")
+        await world.send_payer_otp()(account.id, "0754000299", ADDRESS)
     with pytest.raises(ValidationError):
         await world.verify_payer()(account.id, "0754000111", "12345")
 
 
 async def test_phone_otp_limits(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
-    await world.send_otp()(account.id, "0712345678")
+    await world.send_otp()(account.id, "0712345678", ADDRESS)
     code = world.gateway.last_code()
     with pytest.raises(OtpThrottled):
-        await world.send_otp()(account.id, "0712345678")
+        await world.send_otp()(account.id, "0712345678", ADDRESS)
     for _ in range(5):
         with pytest.raises(InvalidOtp):
             await world.verify_phone()(account.id, "0712345678", "999999" if code != "999999" else "000000")
     with pytest.raises(InvalidOtp):
         await world.verify_phone()(account.id, "0712345678", code)
     world.clock.advance(60)
-    await world.send_otp()(account.id, "0712345678")
+    await world.send_otp()(account.id, "0712345678", ADDRESS)
     world.clock.advance(300)
     with pytest.raises(InvalidOtp):
         await world.verify_phone()(account.id, "0712345678", world.gateway.last_code())
@@ -169,31 +172,31 @@ async def test_purging_codes_keeps_what_the_resend_throttle_still_needs(world: W
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
     purge = PurgeExpiredPhoneOtps(world.uow, world.clock)
     for _ in range(5):  # the hourly limit for one number
-        await world.send_otp()(account.id, "0712345678")
+        await world.send_otp()(account.id, "0712345678", ADDRESS)
         world.clock.advance(60)
     world.clock.advance(10 * 60)  # the last code has expired; the hour has not passed
     assert await purge() == 0
     with pytest.raises(OtpThrottled):  # so the limit still holds
-        await world.send_otp()(account.id, "0712345678")
+        await world.send_otp()(account.id, "0712345678", ADDRESS)
     world.clock.advance(60 * 60)
     assert await purge() == 1
     assert world.store.table("phone_otps") == {}
-    assert (await world.send_otp()(account.id, "0712345678")).status == "sent"
+    assert (await world.send_otp()(account.id, "0712345678", ADDRESS)).status == "sent"
     assert await purge() == 0  # a fresh code is kept
 
 
 async def test_gateway_trouble_reports_failed(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
     world.gateway.fail = True
-    assert (await world.send_otp()(account.id, "0712345678")).status == "failed"
+    assert (await world.send_otp()(account.id, "0712345678", ADDRESS)).status == "failed"
     world.gateway.fail, world.gateway.accept = False, False
-    assert (await world.send_otp()(account.id, "0754000111")).status == "failed"
+    assert (await world.send_otp()(account.id, "0754000111", ADDRESS)).status == "failed"
 
 
 async def test_a_code_the_gateway_took_without_answering_is_pending_and_still_verifies(world: World) -> None:
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
     world.gateway.silent = True
-    sent = await world.send_otp()(account.id, "0712345678")
+    sent = await world.send_otp()(account.id, "0712345678", ADDRESS)
     assert sent.status == "pending"  # it may yet arrive: the code was stored
     assert (await world.verify_phone()(account.id, "0712345678", world.gateway.last_code())).phone_verified
 
@@ -204,3 +207,36 @@ async def test_operator_verifies_a_phone(world: World) -> None:
     assert (account.phone, account.phone_verified) == ("+255754000111", True)
     with pytest.raises(NotFound):
         await VerifyPhoneByOperator(world.uow)("nobody@example.com", "0754000111")
+
+
+async def test_a_number_gets_five_codes_an_hour_whichever_accounts_ask(world: World) -> None:
+    accounts = [await world.register()(Registration(email=f"shop{n}@example.com", password="s3cret-pass"))
+                for n in range(OTP_MAX_SENDS_PER_NUMBER + 1)]
+    for account in accounts[:-1]:
+        assert (await world.send_otp()(account.id, "0754000111", ADDRESS)).status == "sent"
+    with pytest.raises(OtpThrottled, match="this number") as refused:
+        await world.send_payer_otp()(accounts[-1].id, "0754000111", "203.0.113.9")  # another address too
+    assert refused.value.retry_after == 3600  # when the first of the five leaves the hour
+    assert (await world.send_otp()(accounts[-1].id, "0754000222", ADDRESS)).status == "sent"
+    world.clock.advance(3600)
+    assert (await world.send_otp()(accounts[-1].id, "0754000111", ADDRESS)).status == "sent"
+
+
+async def test_one_address_asks_for_ten_codes_an_hour_across_accounts_and_numbers(world: World) -> None:
+    accounts = [await world.register()(Registration(email=f"shop{n}@example.com", password="s3cret-pass"))
+                for n in range(3)]
+    for n in range(OTP_MAX_SENDS_PER_ADDRESS):  # five numbers an hour per account: spread over three
+        await world.send_otp()(accounts[n % 3].id, f"07540003{n:02d}", ADDRESS)
+    with pytest.raises(OtpThrottled, match="this address"):
+        await world.send_payer_otp()(accounts[2].id, "0754000399", ADDRESS)
+    assert (await world.send_otp()(accounts[2].id, "0754000399", "203.0.113.9")).status == "sent"
+
+
+async def test_purging_codes_drops_the_sends_counted_past_the_hour(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    await world.send_otp()(account.id, "0712345678", ADDRESS)
+    world.clock.advance(30 * 60)
+    await world.send_otp()(account.id, "0754000111", ADDRESS)
+    world.clock.advance(31 * 60)
+    await PurgeExpiredPhoneOtps(world.uow, world.clock)()
+    assert [send[1] for send in world.store.table("phone_otp_sends")] == ["+255754000111"]

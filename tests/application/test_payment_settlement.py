@@ -22,11 +22,20 @@ from application.payment_operations import (
 from application.payment_results import (
     APPLY_PAYMENT_RESULT,
     ApplyPaymentResult,
+    PurgeUnverifiedCallbacks,
     QueuePaymentResults,
     ReceivePaymentCallback,
     result_from_job,
 )
-from application.payment_settlement import EXPIRED, FAILED_BY_OPERATOR, KEPT_BODY, Settlement, storable_text
+from application.payment_settlement import (
+    EXPIRED,
+    FAILED_BY_OPERATOR,
+    KEPT_BODY,
+    KEPT_UNVERIFIED_BODY,
+    UNVERIFIED_CALLBACKS_KEPT,
+    Settlement,
+    storable_text,
+)
 from application.payments import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import (
     NotificationKind,
@@ -216,8 +225,27 @@ async def test_a_callback_whose_signature_does_not_verify_is_refused_recorded_an
     assert await world.get(order) == order
     assert await world.answers(order) == []  # an unverified callback names no order
     stored: list[ProviderEvent] = world.store.table("payment_provider_events", list)
-    assert [(e.outcome, e.order_reference) for e in stored] == [("refused", None)] * 2
+    assert [(e.outcome, e.order_reference, e.verified) for e in stored] == [("refused", None, False)] * 2
     assert "\x00" not in stored[1].body  # kept as text the database can hold
+    with pytest.raises(InvalidSignature):
+        await receive("mobilemoney", {}, b"x" * 10_000)
+    assert len(stored[2].body.encode()) <= KEPT_UNVERIFIED_BODY  # anyone's post: kept short
+
+
+async def test_callbacks_that_did_not_verify_are_purged_after_a_week_and_verified_ones_kept(world: World) -> None:
+    order = await world.order()
+    receive = ReceivePaymentCallback(world.uow, world.clock, world.ids, world.provider)
+    with pytest.raises(InvalidSignature):
+        await receive("mobilemoney", {}, b"old junk")
+    await world.callback(world.result(order, PAID))  # verified: kept for the operator
+    world.clock.advance(UNVERIFIED_CALLBACKS_KEPT.total_seconds() - 60)
+    with pytest.raises(InvalidSignature):
+        await receive("mobilemoney", {}, b"young junk")
+    world.clock.advance(61)
+    assert await PurgeUnverifiedCallbacks(world.uow, world.clock)() == 1
+    stored: list[ProviderEvent] = world.store.table("payment_provider_events", list)
+    assert sorted((e.verified, e.body) for e in stored)[0] == (False, "young junk")
+    assert [e.verified for e in stored].count(True) == 1
 
 
 async def test_a_callback_from_a_provider_we_do_not_take_is_not_found(world: World) -> None:
@@ -437,4 +465,8 @@ async def test_the_operator_lists_orders_and_sees_one_with_every_provider_answer
 def test_a_callback_body_is_kept_as_text_and_cut_past_a_few_kilobytes() -> None:
     assert storable_text(b'{"a": "\xff\x00"}') == '{"a": "\ufffd\ufffd"}'
     kept = storable_text(b"x" * 100_000)
-    assert kept.startswith("x" * KEPT_BODY) and len(kept) < KEPT_BODY + 40 and kept.endswith("(100,000 characters)")
+    assert kept.startswith("x" * (KEPT_BODY - 40)) and len(kept.encode()) == KEPT_BODY
+    assert kept.endswith("(100,000 bytes)")
+    for raw in (b"\xff" * 600, "ü".encode() * 600, b"x" * 513):  # what the cut keeps is measured as stored
+        assert len(storable_text(raw, KEPT_UNVERIFIED_BODY).encode()) <= KEPT_UNVERIFIED_BODY
+    assert storable_text(b"x" * 512, KEPT_UNVERIFIED_BODY) == "x" * 512

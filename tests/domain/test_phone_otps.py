@@ -1,4 +1,5 @@
-"""The phone-code throttle (domain.phone_otps): once a minute, five an hour per number, five numbers an hour."""
+"""The phone-code throttle (domain.phone_otps): once a minute, five an hour per number, five numbers an hour;
+across accounts, five an hour per number and ten an hour per client address."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ from hypothesis import strategies as st
 
 from domain.errors import OtpThrottled
 from domain.phone_otps import (
+    NO_SENDS,
     OTP_MAX_PHONES_PER_WINDOW,
+    OTP_MAX_SENDS_PER_ADDRESS,
+    OTP_MAX_SENDS_PER_NUMBER,
     OTP_MAX_SENDS_PER_WINDOW,
     OTP_RESEND_AFTER,
     OTP_WINDOW,
     OtpWindow,
+    RecentSends,
+    check_platform_caps,
     first_window,
     next_window,
 )
@@ -88,3 +94,58 @@ def test_the_refusal_says_how_long_to_wait() -> None:
     window = first_window(0, T0)
     with pytest.raises(OtpThrottled, match="ask again in 31 s"):
         next_window(window, T0 + timedelta(seconds=30))
+
+
+def recent(times: list[datetime], now: datetime) -> RecentSends:
+    """The sends among `times` still inside the hour before `now`."""
+    inside = [at for at in times if at > now - OTP_WINDOW]
+    return RecentSends(count=len(inside), oldest=min(inside, default=None))
+
+
+# An ask: seconds after the previous one, which of three numbers, from which of three addresses.
+asks = st.lists(st.tuples(st.integers(0, 900), st.integers(0, 2), st.integers(0, 2)), min_size=1, max_size=60)
+
+
+@settings(max_examples=300)
+@given(asks)
+def test_across_accounts_a_number_gets_five_codes_and_an_address_ten_in_any_hour(gaps: list[tuple[int, int, int]]) -> None:
+    at = T0
+    sent: list[tuple[datetime, int, int]] = []
+    for gap, number, address in gaps:
+        at += timedelta(seconds=gap)
+        to_number = recent([t for t, n, _ in sent if n == number], at)
+        from_address = recent([t for t, _, a in sent if a == address], at)
+        try:
+            check_platform_caps(to_number, from_address, at)
+        except OtpThrottled as refused:
+            # refused only when a cap is reached, and told to come back when a send leaves the hour
+            full = [s for s, cap in ((to_number, OTP_MAX_SENDS_PER_NUMBER), (from_address, OTP_MAX_SENDS_PER_ADDRESS))
+                    if s.count >= cap]
+            assert full
+            assert refused.retry_after == max(1, int((full[0].oldest + OTP_WINDOW - at).total_seconds()))  # type: ignore[operator]
+            continue
+        sent.append((at, number, address))
+    for t, number, address in sent:
+        hour = [(s, n, a) for s, n, a in sent if t - OTP_WINDOW < s <= t]
+        assert sum(1 for _, n, _ in hour if n == number) <= OTP_MAX_SENDS_PER_NUMBER
+        assert sum(1 for _, _, a in hour if a == address) <= OTP_MAX_SENDS_PER_ADDRESS
+
+
+def test_the_caps_across_accounts_say_which_was_reached_and_when_to_come_back() -> None:
+    five = RecentSends(count=OTP_MAX_SENDS_PER_NUMBER, oldest=T0)
+    with pytest.raises(OtpThrottled, match="this number") as refused:
+        check_platform_caps(five, NO_SENDS, T0 + timedelta(minutes=20))
+    assert refused.value.retry_after == 40 * 60
+    ten = RecentSends(count=OTP_MAX_SENDS_PER_ADDRESS, oldest=T0)
+    with pytest.raises(OtpThrottled, match="this address"):
+        check_platform_caps(NO_SENDS, ten, T0)
+    check_platform_caps(RecentSends(count=OTP_MAX_SENDS_PER_NUMBER - 1, oldest=T0),
+                        RecentSends(count=OTP_MAX_SENDS_PER_ADDRESS - 1, oldest=T0), T0)
+
+
+def test_the_refusal_documented_in_the_api_names_the_caps_as_they_are() -> None:
+    documented = OtpThrottled.default_message
+    assert f"1 a minute and {OTP_MAX_SENDS_PER_NUMBER} an hour" in documented
+    assert OTP_RESEND_AFTER == timedelta(minutes=1) and OTP_MAX_SENDS_PER_WINDOW <= OTP_MAX_SENDS_PER_NUMBER
+    assert f"{OTP_MAX_PHONES_PER_WINDOW} numbers an hour" in documented
+    assert f"{OTP_MAX_SENDS_PER_ADDRESS} codes an hour" in documented

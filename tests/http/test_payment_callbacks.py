@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
+import psycopg
 import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
+from application.payment_settlement import KEPT_UNVERIFIED_BODY
 from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
 from entrypoints.container import Container
+from entrypoints.http.ratelimit import CALLBACK_RATE_LIMIT
 from mobile_money_fake import FakeMobileMoney
 from http_helpers import error_of
 from tests.http.conftest import MakeAccount, TestAccount
@@ -124,3 +127,32 @@ async def test_a_provider_we_take_no_callbacks_from_is_404(client: Client, provi
     response = await client.post("/v1/payments/callback/airtel", json={})
     assert response.status_code == 404
     assert error_of(response) == ("not_found", "provider")
+
+
+def stored_callbacks(database_url: str) -> list[tuple[str, bool]]:
+    with psycopg.connect(database_url) as conn:
+        return conn.execute("SELECT body, verified FROM payment_provider_events ORDER BY received_at").fetchall()
+
+
+async def test_one_address_posting_junk_is_held_to_its_budget_and_nothing_past_it_is_stored(
+        client: Client, clean_database: str, provider: FakeMobileMoney) -> None:
+    answers = [await client.post(CALLBACK, json={"junk": n}) for n in range(300)]
+    assert [a.status_code for a in answers[:CALLBACK_RATE_LIMIT]] == [401] * CALLBACK_RATE_LIMIT
+    assert [a.status_code for a in answers[CALLBACK_RATE_LIMIT:]] == [429] * (300 - CALLBACK_RATE_LIMIT)
+    refused = answers[-1]
+    assert error_of(refused) == ("rate_limit_exceeded", None)
+    assert int(refused.headers["retry-after"]) >= 1
+    assert (refused.headers["x-ratelimit-limit"], refused.headers["x-ratelimit-remaining"]) == (
+        str(CALLBACK_RATE_LIMIT), "0")
+    assert len(stored_callbacks(clean_database)) == CALLBACK_RATE_LIMIT
+
+
+async def test_a_callback_that_does_not_verify_keeps_only_the_first_bytes_of_its_body(
+        client: Client, clean_database: str, provider: FakeMobileMoney) -> None:
+    response = await client.post(CALLBACK, content=b'{"junk": "' + "ü".encode() * 3_000 + b'"}',
+                                 headers={"content-type": "application/json"})
+    assert response.status_code == 401
+    ((body, verified),) = stored_callbacks(clean_database)
+    assert verified is False
+    assert len(body.encode()) <= KEPT_UNVERIFIED_BODY and body.startswith('{"junk": "üü')
+    assert body.endswith("(6,012 bytes)")

@@ -208,3 +208,27 @@ async def test_a_code_the_gateway_never_answered_for_is_pending_not_a_server_err
     code = re.search(r"\b(\d{6})\b", silent.submitted[0].text)
     assert code is not None
     assert (await verify(client, account, code.group(1))).status_code == 200
+
+
+async def test_a_number_gets_five_codes_an_hour_however_many_accounts_ask(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, container: Container, make_account) -> None:
+    accounts = [await make_account() for _ in range(6)]
+    for account in accounts[:5]:
+        assert (await send(client, account)).status_code == 200
+    for route in ("/v1/auth/send-phone-otp", "/v1/vouchers/otp/send"):  # a payer code counts the same
+        refused = await client.post(route, json={"phone": PHONE}, headers=accounts[5].jwt_headers)
+        assert refused.status_code == 429
+        assert error_of(refused) == ("otp_throttled", "phone")
+        assert int(refused.headers["retry-after"]) > 3000  # the first of the five leaves the hour then
+    assert len(await container.simulator().received(to=PHONE)) == 5
+    assert (await send(client, accounts[5], phone="+255754000111")).status_code == 200  # other numbers still go
+
+
+async def test_one_client_address_gets_ten_codes_an_hour_across_accounts_and_numbers(  # type: ignore[no-untyped-def]
+        client: AsyncTestClient, make_account) -> None:
+    accounts = [await make_account() for _ in range(3)]
+    for n in range(10):  # five numbers an hour per account: spread over three
+        assert (await send(client, accounts[n % 3], phone=f"+2557543000{n:02d}")).status_code == 200
+    refused = await send(client, accounts[2], phone="+255754300099")
+    assert refused.status_code == 429 and error_of(refused) == ("otp_throttled", "phone")
+    assert "address" in refused.json()["error"]["message"]

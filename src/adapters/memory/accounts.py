@@ -9,6 +9,7 @@ from adapters.memory.store import MemoryStore
 from application.ports import Account, AccountToken, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.account_tokens import TokenPurpose
 from domain.errors import EmailTaken
+from domain.phone_otps import RecentSends
 
 
 class MemoryAccounts:
@@ -160,10 +161,26 @@ class MemoryPhoneOtps:
     async def phones_sent_since(self, account_id: str, since: datetime) -> int:
         return sum(1 for o in self._rows().values() if o.account_id == account_id and o.sent_at >= since)
 
+    def _sends(self) -> list[tuple[str, str, str, datetime]]:  # (account, phone, client address, sent at)
+        sends: list[tuple[str, str, str, datetime]] = self._store.table("phone_otp_sends", list)
+        return sends
+
+    async def recent_sends(self, phone: str, client_address: str, since: datetime) -> tuple[RecentSends, RecentSends]:
+        def recent(matching: list[datetime]) -> RecentSends:
+            return RecentSends(count=len(matching), oldest=min(matching, default=None))
+
+        sends = [send for send in self._sends() if send[3] > since]
+        return (recent([at for _, to, _, at in sends if to == phone]),
+                recent([at for _, _, address, at in sends if address == client_address]))
+
+    async def record_send(self, account_id: str, phone: str, client_address: str, at: datetime) -> None:
+        self._sends().append((account_id, phone, client_address, at))
+
     async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
         rows = self._rows()
         stale = [key for key, o in rows.items()
                  if o.expires_at <= expired_by and o.sent_at < sent_before and o.window_started_at < sent_before]
         for key in stale:
             del rows[key]
+        self._sends()[:] = [send for send in self._sends() if send[3] >= sent_before]
         return len(stale)

@@ -103,3 +103,9 @@ class MemoryProviderEvents:
     async def for_order(self, order_reference: str) -> list[ProviderEvent]:
         found = [e for e in self._rows() if e.order_reference == order_reference]
         return sorted(found, key=lambda e: (e.received_at, e.id))
+
+    async def purge_unverified(self, received_before: datetime) -> int:
+        rows = self._rows()
+        kept = [e for e in rows if e.verified or e.received_at >= received_before]
+        purged, rows[:] = len(rows) - len(kept), kept
+        return purged

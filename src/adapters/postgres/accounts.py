@@ -13,6 +13,7 @@ from adapters.postgres.group_commit import group_commits
 from adapters.postgres.ids import is_uuid
 from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.errors import EmailTaken
+from domain.phone_otps import RecentSends
 
 _ACCOUNT = (
     "SELECT id::text, email, password_hash, business_name, plan, phone, phone_verified,"
@@ -232,9 +233,32 @@ class PostgresPhoneOtps:
         row = await cur.fetchone()
         return int(row[0]) if row else 0
 
+    async def recent_sends(self, phone: str, client_address: str, since: datetime) -> tuple[RecentSends, RecentSends]:
+        # Transaction-scoped advisory locks, the number's before the address's (one order, no
+        # deadlock): a row lock cannot hold back the sender of a number nobody has asked for yet.
+        for key in (f"otp-number:{phone}", f"otp-address:{client_address}"):
+            await self._conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
+        cur = await self._conn.execute(
+            "SELECT count(*) FILTER (WHERE phone = %(phone)s), min(sent_at) FILTER (WHERE phone = %(phone)s),"
+            " count(*) FILTER (WHERE client_address = %(address)s),"
+            " min(sent_at) FILTER (WHERE client_address = %(address)s)"
+            " FROM phone_otp_sends WHERE (phone = %(phone)s OR client_address = %(address)s) AND sent_at > %(since)s",
+            {"phone": phone, "address": client_address, "since": since},
+        )
+        row = await cur.fetchone()
+        assert row is not None
+        return RecentSends(count=row[0], oldest=row[1]), RecentSends(count=row[2], oldest=row[3])
+
+    async def record_send(self, account_id: str, phone: str, client_address: str, at: datetime) -> None:
+        await self._conn.execute(
+            "INSERT INTO phone_otp_sends (account_id, phone, client_address, sent_at) VALUES (%s, %s, %s, %s)",
+            (account_id, phone, client_address, at),
+        )
+
     async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
         cur = await self._conn.execute(
             "DELETE FROM phone_otps WHERE expires_at <= %s AND sent_at < %s AND window_started_at < %s",
             (expired_by, sent_before, sent_before),
         )
+        await self._conn.execute("DELETE FROM phone_otp_sends WHERE sent_at < %s", (sent_before,))
         return cur.rowcount

@@ -135,7 +135,8 @@ class PostgresPayerPhones:
             return await cur.fetchone() is not None
 
 
-_EVENT_COLUMNS = "id, provider, channel, order_reference, account_id, order_id, outcome, reason, body, received_at"
+_EVENT_COLUMNS = ("id, provider, channel, order_reference, account_id, order_id, outcome, reason, body, received_at,"
+                  " verified")
 
 
 class PostgresProviderEvents:
@@ -144,7 +145,7 @@ class PostgresProviderEvents:
 
     async def add(self, event: ProviderEvent) -> None:
         await self._conn.execute(
-            f"INSERT INTO payment_provider_events ({_EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 10)})",
+            f"INSERT INTO payment_provider_events ({_EVENT_COLUMNS}) VALUES ({', '.join(['%s'] * 11)})",
             astuple(event),
         )
 
@@ -156,3 +157,8 @@ class PostgresProviderEvents:
                 f"SELECT {columns} FROM payment_provider_events WHERE order_reference = %s"
                 " ORDER BY received_at, id", (order_reference,))
             return await cur.fetchall()
+
+    async def purge_unverified(self, received_before: datetime) -> int:
+        cur = await self._conn.execute(
+            "DELETE FROM payment_provider_events WHERE NOT verified AND received_at < %s", (received_before,))
+        return cur.rowcount

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.account_tokens import TokenPurpose
-from domain.phone_otps import OtpWindow
+from domain.phone_otps import OtpWindow, RecentSends
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +169,17 @@ class PhoneOtpRepository(Protocol):
         """How many numbers of the account were sent a code since `since`."""
         ...
 
+    async def recent_sends(self, phone: str, client_address: str, since: datetime) -> tuple[RecentSends, RecentSends]:
+        """The codes sent after `since` to the number, and at the client address's request, across
+        all accounts. Until the unit of work ends, another unit of work asking about the same
+        number or address waits, so two concurrent asks cannot both pass a cap."""
+        ...
+
+    async def record_send(self, account_id: str, phone: str, client_address: str, at: datetime) -> None:
+        """Count one code sent to the number at the address's request."""
+        ...
+
     async def purge(self, expired_by: datetime, sent_before: datetime) -> int:
-        """Delete codes expired by `expired_by` and last sent before `sent_before`; how many."""
+        """Delete codes expired by `expired_by` and last sent before `sent_before`, and the sends
+        counted before `sent_before`; how many codes."""
         ...

@@ -73,6 +73,7 @@ class ProviderEvent:
     reason: str | None
     body: str
     received_at: datetime
+    verified: bool = True  # False: a callback whose signature did not verify (anyone's post)
 
 
 class PaymentOrderRepository(Protocol):
@@ -133,4 +134,8 @@ class ProviderEvents(Protocol):
 
     async def for_order(self, order_reference: str) -> list[ProviderEvent]:
         """Every answer about the order, oldest first."""
+        ...
+
+    async def purge_unverified(self, received_before: datetime) -> int:
+        """Delete the callbacks that did not verify, received before `received_before`; how many."""
         ...

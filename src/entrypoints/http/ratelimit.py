@@ -4,10 +4,11 @@
   minute); `authenticated(...)` charges it right after the credentials check out.
 - register, login and refresh (`opt={"rate_limit": "auth"}`) spend the client IP's budget of 30 a
   minute.
+- The payment callback (`opt={"rate_limit": "callback"}`) spends the client IP's callback budget
+  of 120 a minute: it takes no credentials, and whatever does not verify is recorded, so junk
+  posts must not pile up; a provider sends again whatever it was not answered 2xx.
 - Every other public route (health, schema, reference data) and every request whose credentials
-  fail spends the client IP's public budget of 600 a minute. A route marked
-  `opt={"rate_limit": "none"}` (a provider's callback) spends nothing; its headers show the
-  public budget as it stands.
+  fail spends the client IP's public budget of 600 a minute.
 
 The budget a request spent is kept in its ASGI scope; `stamp_rate_limit_headers` (a before_send
 hook) writes it on the response, errors and 429s included.
@@ -27,6 +28,7 @@ from domain.accounts import PUBLIC_AUTH_RATE_LIMIT
 from domain.errors import RateLimitExceeded
 
 PUBLIC_RATE_LIMIT = 600
+CALLBACK_RATE_LIMIT = 120
 _SCOPE_KEY = "ujumbe.rate_limit"
 
 
@@ -75,7 +77,9 @@ class PublicRateLimitMiddleware(ASGIMiddleware):
             budget = handler.opt.get("rate_limit", "public")
             if budget == "auth":
                 await charge(scope, f"auth-ip:{client_ip(scope)}", PUBLIC_AUTH_RATE_LIMIT)
-            elif budget != "none" and not authenticated:
+            elif budget == "callback":
+                await charge(scope, f"callback-ip:{client_ip(scope)}", CALLBACK_RATE_LIMIT)
+            elif not authenticated:
                 await charge_public(scope)
         await next_app(scope, receive, send)
 
@@ -86,7 +90,7 @@ async def stamp_rate_limit_headers(message: Message, scope: Scope) -> None:
     if message["type"] != "http.response.start" or scope.get("type") != ScopeType.HTTP:
         return
     state = cast(dict[str, Any], scope).get(_SCOPE_KEY)
-    if state is None:  # unrouted (404/405) or exempt: show the public budget without spending it
+    if state is None:  # unrouted (404/405): show the public budget without spending it
         state = await limiter_of(scope).peek(f"ip:{client_ip(scope)}", PUBLIC_RATE_LIMIT)
     headers = list(message.get("headers", []))
     headers.append((b"x-ratelimit-limit", str(state.limit).encode()))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
@@ -19,6 +19,7 @@ from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.ratelimit import client_ip
 from entrypoints.http.validation import Number, RequestBody, documented
 
 _PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
@@ -123,10 +124,14 @@ class AuthController(Controller):
     @post("/send-phone-otp", operation_id="sendPhoneOtp", status_code=200,
           opt={"errors": (InvalidPhoneNumber, OtpThrottled)},
           dependencies={"principal": authenticated(JWT), "send_phone_otp": provide(Container.send_phone_otp)})
-    async def send_phone_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
+    async def send_phone_otp(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
+                             data: JSONBody[PhoneOtpRequest],
                              send_phone_otp: NamedDependency[SendPhoneOtp]) -> Envelope[OtpSentBody]:
-        """Text a 6-digit code (valid 5 minutes) to the phone; the SMS is not charged."""
-        return ok(body_of(await send_phone_otp(principal.account_id, data.phone), OtpSentBody))
+        """Text a 6-digit code (valid 5 minutes) to the phone; the SMS is not charged. Capped (429
+        `otp_throttled`): a number 1 a minute and 5 an hour, whichever accounts ask; an account 5
+        numbers an hour; a client address 10 codes an hour."""
+        sent = await send_phone_otp(principal.account_id, data.phone, client_ip(request.scope))
+        return ok(body_of(sent, OtpSentBody))
 
     @post("/verify-phone", operation_id="verifyPhone", status_code=200,
           opt={"errors": (InvalidPhoneNumber, InvalidOtp)},

@@ -6,6 +6,8 @@ A verified result is answered 200 whatever became of it (applied, a repeat, stil
 refused: an unknown reference, an amount that does not match), since a provider sends again
 whatever is not 2xx and a second copy would change nothing; a callback that does not verify is
 401 `invalid_signature` (recorded, nothing changed); a provider we take no callbacks from is 404.
+Anyone may post here, so each client IP has a budget (CALLBACK_RATE_LIMIT a minute, then 429
+before the body is read or anything recorded).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from domain.errors import InvalidSignature, NotFound
 from entrypoints.container import Container
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, ok
+from entrypoints.http.ratelimit import CALLBACK_RATE_LIMIT
 
 _BODY_DESCRIPTION = (
     "The provider's callback exactly as it sends it (for the ClickPesa-shaped aggregator: "
@@ -59,7 +62,9 @@ class PaymentCallbacksController(Controller):
 
     @post("/{provider:str}", operation_id="receivePaymentCallback", status_code=200,
           operation_class=_CallbackOperation, opt={"errors": (InvalidSignature, NotFound, "payload_too_large"),
-                                                   "rate_limit": "none"},
+                                                   "rate_limit": "callback"},
+          description=f"Each client IP may post {CALLBACK_RATE_LIMIT} callbacks a minute; past that, 429 "
+                      "`rate_limit_exceeded` (with `Retry-After`), and nothing is read or recorded.",
           response_description="The result was verified and recorded: `applied` (the order moved), `repeat`, "
                                "`waiting`, or `refused` (no order has its reference, or its amount or currency "
                                "does not match the order's, which flags the order for an operator).",

@@ -35,6 +35,7 @@ from entrypoints.http.controllers.auth import OtpSentBody, PhoneOtpRequest
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
+from entrypoints.http.ratelimit import client_ip
 from entrypoints.http.validation import Number, RequestBody, documented, page_parameters
 
 PAGE, PER_PAGE = page_parameters(MAX_PER_PAGE)
@@ -195,10 +196,13 @@ class VouchersController(Controller):
     @post("/otp/send", operation_id="sendPayerOtp", status_code=200,
           opt={"errors": (InvalidPhoneNumber, OtpThrottled)},
           dependencies={"principal": authenticated(JWT, API_KEY), "send_payer_otp": provide(Container.send_payer_otp)})
-    async def send_otp(self, principal: NamedDependency[Principal], data: JSONBody[PhoneOtpRequest],
+    async def send_otp(self, request: Request[Any, Any, Any], principal: NamedDependency[Principal],
+                       data: JSONBody[PhoneOtpRequest],
                        send_payer_otp: NamedDependency[SendPayerOtp]) -> Envelope[OtpSentBody]:
-        """Text a 6-digit code (valid 5 minutes) to a phone the account wants to pay from; not charged."""
-        return ok(body_of(await send_payer_otp(principal.account_id, data.phone), OtpSentBody))
+        """Text a 6-digit code (valid 5 minutes) to a phone the account wants to pay from; not charged.
+        Capped as the account's own phone codes are, counted together with them (429 `otp_throttled`)."""
+        sent = await send_payer_otp(principal.account_id, data.phone, client_ip(request.scope))
+        return ok(body_of(sent, OtpSentBody))
 
     @post("/otp/verify", operation_id="verifyPayerPhone", status_code=200,
           opt={"errors": (InvalidPhoneNumber, InvalidOtp)},
