@@ -1,6 +1,23 @@
 // Generated from ujumbe's OpenAPI document by scripts/generate.mjs (openapi-typescript): do not edit.
 
 export interface paths {
+    "/health/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service health with every SMPP bind's detail */
+        get: operations["healthDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -166,6 +183,125 @@ export interface paths {
         put?: never;
         /** VerifyPhone */
         post: operations["verifyPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ChangePassword */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ForgotPassword */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logout */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** LogoutAll */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** ResetPassword */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/send-email-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SendEmailVerification */
+        post: operations["sendEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** VerifyEmail */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,7 +1007,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive */
+        /**
+         * Receive
+         * @description Each client IP may post 120 callbacks a minute; past that, 429 `rate_limit_exceeded` (with `Retry-After`), and nothing is read or recorded.
+         */
         post: operations["receivePaymentCallback"];
         delete?: never;
         options?: never;
@@ -1127,6 +1266,13 @@ export interface components {
          * @enum {string}
          */
         CampaignStatus: "draft" | "scheduled" | "running" | "completed" | "failed";
+        /** ChangePasswordRequest */
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** Contact */
         Contact: {
             id: string;
@@ -1396,6 +1542,22 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "pending" | "succeeded" | "failed";
+        /** EmailQueued */
+        EmailQueued: {
+            /** @default queued */
+            status: string;
+        };
+        /** EmailQueuedEnvelope */
+        EmailQueuedEnvelope: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["EmailQueued"];
+            error: null;
+            /** Format: uuid */
+            request_id: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
         /** EmptyEnvelope */
         EmptyEnvelope: {
             /** @constant */
@@ -1429,18 +1591,50 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /** ForgotPasswordRequest */
+        ForgotPasswordRequest: {
+            email: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** GatewayHealth */
         GatewayHealth: {
             kind: string;
             status: string;
             binds: components["schemas"]["BindHealth"][];
         };
+        /** GatewayState */
+        GatewayState: {
+            status: string;
+            bound: number;
+            binds: number;
+        };
         /** Health */
         Health: {
             status: string;
             database: string;
+            worker: string;
+            gateway: components["schemas"]["GatewayState"];
+        };
+        /** HealthDetail */
+        HealthDetail: {
+            status: string;
+            database: string;
+            worker: string;
+            worker_error: string | null;
             jobs: components["schemas"]["JobsDepth"];
             gateway: components["schemas"]["GatewayHealth"];
+        };
+        /** HealthDetailEnvelope */
+        HealthDetailEnvelope: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["HealthDetail"];
+            error: null;
+            /** Format: uuid */
+            request_id: string;
+            /** Format: date-time */
+            timestamp: string;
         };
         /** HealthEnvelope */
         HealthEnvelope: {
@@ -1523,6 +1717,12 @@ export interface components {
         LoginRequest: {
             email: string;
             password: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** LogoutRequest */
+        LogoutRequest: {
+            refresh_token: string;
         } & {
             [key: string]: unknown;
         };
@@ -1840,7 +2040,7 @@ export interface components {
             status: string;
             database: string;
             jobs: string;
-            gateway: components["schemas"]["GatewayHealth"];
+            gateway: components["schemas"]["GatewayState"];
             mobile_money: string;
         };
         /** ReadinessEnvelope */
@@ -1880,11 +2080,19 @@ export interface components {
             original: string;
             replacement: string;
         };
+        /** ResetPasswordRequest */
+        ResetPasswordRequest: {
+            /** @description The token from the emailed link (its `token` query parameter). */
+            token: string;
+            new_password: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** RowError */
         RowError: {
             /** @description The row as a spreadsheet numbers it: the header is row 1. */
             row: number;
-            /** @description Why the row was left out: invalid_phone_number (the number or an extra number), duplicate_contact (a number already in the list or in an earlier row), contact_list_full (the list holds 100,000), invalid_name, invalid_email, too_many_phone_numbers (over 10 extra numbers), invalid_encoding (bytes that are not UTF-8); for the whole file, on its header row: missing_phone_column, empty_file; too_many_rows on the first row past 100,000 (nothing after it is read); unreadable_file where a file stops being readable (not CSV or .xlsx, a quote never closed): nothing of it is imported. */
+            /** @description Why the row was left out: invalid_phone_number (the number or an extra number), duplicate_contact (a number already in the list or in an earlier row), contact_list_full (the list holds 100,000), invalid_name, invalid_email, too_many_phone_numbers (over 10 extra numbers), invalid_encoding (bytes that are not UTF-8); for the whole file, on its header row: missing_phone_column, empty_file; too_many_rows on the first row past 100,000 (nothing after it is read); unreadable_file where a file stops being readable (a quote never closed, a workbook's cell that cannot be read): nothing of it is imported. */
             error: string;
         };
         /** Sample */
@@ -1945,6 +2153,21 @@ export interface components {
             /** @constant */
             success: true;
             data: components["schemas"]["SenderIds"];
+            error: null;
+            /** Format: uuid */
+            request_id: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        /** SessionsEnded */
+        SessionsEnded: {
+            sessions_ended: number;
+        };
+        /** SessionsEndedEnvelope */
+        SessionsEndedEnvelope: {
+            /** @constant */
+            success: true;
+            data: components["schemas"]["SessionsEnded"];
             error: null;
             /** Format: uuid */
             request_id: string;
@@ -2029,6 +2252,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** VerifyEmailRequest */
+        VerifyEmailRequest: {
+            /** @description The token from the emailed link (its `token` query parameter). */
+            token: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** VerifyPhoneRequest */
         VerifyPhoneRequest: {
             /** @description A Tanzanian mobile number, local (07XXXXXXXX, 06XXXXXXXX) or international (+2557XXXXXXXX); spaces, dots, dashes and brackets are ignored. Another number is refused: 403 invalid_phone_number (one bad number in a bulk fails that recipient only). */
@@ -2107,6 +2337,124 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    healthDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthDetailEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: These credentials may not use this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency does not answer (the database, its job queue, or, for readiness, every SMPP bind); the message names it. */
+            503: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -3034,7 +3382,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `otp_throttled`: Too many codes requested; wait before asking again.; `rate_limit_exceeded`: Too many requests; retry later. */
+            /** @description `otp_throttled`: Too many codes requested: a number gets 1 a minute and 5 an hour, whichever accounts ask; an account asks for 5 numbers an hour; a client IP for 10 codes an hour. Ask again after Retry-After seconds.; `rate_limit_exceeded`: Too many requests; retry later. */
             429: {
                 headers: {
                     /** @description The request's id, as in the body's `request_id`. */
@@ -3128,6 +3476,702 @@ export interface operations {
             };
             /** @description `forbidden`: These credentials may not use this resource.; `invalid_phone_number`: The phone number is not a valid Tanzanian mobile number. */
             403: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is over 32768 bytes. */
+            413: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: Missing or invalid credentials.; `invalid_credentials`: Email or password is wrong. */
+            401: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: These credentials may not use this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is over 32768 bytes. */
+            413: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailQueuedEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is over 32768 bytes. */
+            413: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LogoutRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is over 32768 bytes. */
+            413: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEndedEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: These credentials may not use this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid.; `invalid_token`: The link is invalid or has expired; ask for a new one. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is over 32768 bytes. */
+            413: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailQueuedEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `forbidden`: These credentials may not use this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: Too many requests; retry later. */
+            429: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the budget refills. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: The server failed; quote the request_id to support. */
+            500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Request fulfilled, document follows */
+            200: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountProfileEnvelope"];
+                };
+            };
+            /** @description `validation_error`: The request is not valid.; `invalid_token`: The link is invalid or has expired; ask for a new one. */
+            400: {
                 headers: {
                     /** @description The request's id, as in the body's `request_id`. */
                     "X-Request-ID"?: string;
@@ -4605,6 +5649,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: A dependency does not answer (the database, its job queue, or, for readiness, every SMPP bind); the message names it. */
+            503: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     sendSms: {
@@ -4777,6 +5836,21 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: A dependency does not answer (the database, its job queue, or, for readiness, every SMPP bind); the message names it. */
+            503: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     sendSmsFromDashboard: {
@@ -4936,6 +6010,21 @@ export interface operations {
             };
             /** @description `internal_error`: The server failed; quote the request_id to support. */
             500: {
+                headers: {
+                    /** @description The request's id, as in the body's `request_id`. */
+                    "X-Request-ID"?: string;
+                    /** @description Requests a minute the budget this request spent allows (the account's plan, or the client IP's for public routes). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in that budget this minute. */
+                    "X-RateLimit-Remaining"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: A dependency does not answer (the database, its job queue, or, for readiness, every SMPP bind); the message names it. */
+            503: {
                 headers: {
                     /** @description The request's id, as in the body's `request_id`. */
                     "X-Request-ID"?: string;
@@ -7508,7 +8597,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description The file in the field `file`: CSV (UTF-8 with or without a byte-order mark; comma, semicolon or tab between cells) or an Excel workbook (.xlsx, its first sheet). The first row names the columns, in any case: phone (or phone_number, msisdn, mobile, simu), first_name (or jina), last_name, email, extra_phones (numbers separated by `;`); others are ignored. At most 10000000 bytes (413 payload_too_large above) and 100,000 rows.
+                     * @description The file in the field `file`: CSV (UTF-8 with or without a byte-order mark; comma, semicolon or tab between cells) or an Excel workbook (.xlsx, its first sheet). The first row names the columns, in any case: phone (or phone_number, msisdn, mobile, simu), first_name (or jina), last_name, email, extra_phones (numbers separated by `;`); others are ignored. At most 10000000 bytes (413 payload_too_large above) and 100,000 rows. A workbook is checked before it is read: its first sheet's cells may span at most 100,001 rows, 256 columns and 2,000,000 cells (rows x columns, counted from A1), its parts may unpack to at most 268,435,456 bytes and its shared strings to 33,554,432 (413 payload_too_large naming the limit above any); a file that starts as a ZIP archive and is not a readable workbook is 400 validation_error.
                      */
                     file: string;
                 };
@@ -9085,7 +10174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `otp_throttled`: Too many codes requested; wait before asking again.; `rate_limit_exceeded`: Too many requests; retry later. */
+            /** @description `otp_throttled`: Too many codes requested: a number gets 1 a minute and 5 an hour, whichever accounts ask; an account asks for 5 numbers an hour; a client IP for 10 codes an hour. Ask again after Retry-After seconds.; `rate_limit_exceeded`: Too many requests; retry later. */
             429: {
                 headers: {
                     /** @description The request's id, as in the body's `request_id`. */

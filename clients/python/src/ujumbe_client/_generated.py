@@ -156,6 +156,11 @@ class CampaignRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 CampaignStatus = str  # one of "draft", "scheduled", "running", "completed", "failed"
 
+class ChangePasswordRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    current_password: str
+    new_password: str
+
+
 class Contact(msgspec.Struct, kw_only=True, omit_defaults=True):
     id: str
     list_id: str
@@ -276,6 +281,10 @@ class DeliveryList(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 DeliveryStatus = str  # one of "pending", "succeeded", "failed"
 
+class EmailQueued(msgspec.Struct, kw_only=True, omit_defaults=True):
+    status: str
+
+
 EntryType = str  # one of "purchase", "deduct", "refund", "grant"
 
 class Error(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -284,15 +293,34 @@ class Error(msgspec.Struct, kw_only=True, omit_defaults=True):
     field: str | UnsetType = UNSET
 
 
+class ForgotPasswordRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    email: str
+
+
 class GatewayHealth(msgspec.Struct, kw_only=True, omit_defaults=True):
     kind: str
     status: str
     binds: list[BindHealth]
 
 
+class GatewayState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    status: str
+    bound: int
+    binds: int
+
+
 class Health(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: str
     database: str
+    worker: str
+    gateway: GatewayState
+
+
+class HealthDetail(msgspec.Struct, kw_only=True, omit_defaults=True):
+    status: str
+    database: str
+    worker: str
+    worker_error: str | None
     jobs: JobsDepth
     gateway: GatewayHealth
 
@@ -332,6 +360,10 @@ class Liveness(msgspec.Struct, kw_only=True, omit_defaults=True):
 class LoginRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
     email: str
     password: str
+
+
+class LogoutRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    refresh_token: str
 
 
 class MessageLog(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -492,7 +524,7 @@ class Readiness(msgspec.Struct, kw_only=True, omit_defaults=True):
     status: str
     database: str
     jobs: str
-    gateway: GatewayHealth
+    gateway: GatewayState
     mobile_money: str
 
 
@@ -514,6 +546,11 @@ class RegisterWebhookRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
 class Replacement(msgspec.Struct, kw_only=True, omit_defaults=True):
     original: str
     replacement: str
+
+
+class ResetPasswordRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    token: str
+    new_password: str
 
 
 class RowError(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -556,6 +593,10 @@ class SenderId(msgspec.Struct, kw_only=True, omit_defaults=True):
 class SenderIds(msgspec.Struct, kw_only=True, omit_defaults=True):
     sender_ids: list[SenderId]
     default_sender: str
+
+
+class SessionsEnded(msgspec.Struct, kw_only=True, omit_defaults=True):
+    sessions_ended: int
 
 
 class SmartEncoded(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -607,6 +648,10 @@ class UpdateContactRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
     email: str | None | UnsetType = UNSET
 
 
+class VerifyEmailRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    token: str
+
+
 class VerifyPhoneRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
     phone: str
     otp: str
@@ -642,6 +687,7 @@ class WebhookList(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 OPERATIONS: frozenset[str] = frozenset({
+    'healthDetail',
     'health',
     'healthHead',
     'healthLive',
@@ -653,6 +699,13 @@ OPERATIONS: frozenset[str] = frozenset({
     'register',
     'sendPhoneOtp',
     'verifyPhone',
+    'changePassword',
+    'forgotPassword',
+    'logout',
+    'logoutAll',
+    'resetPassword',
+    'sendEmailVerification',
+    'verifyEmail',
     'listApiKeys',
     'createApiKey',
     'revokeApiKey',
@@ -712,6 +765,14 @@ class SyncOperations:
 
     def _call(self, call: Call, answer: Any) -> Any:
         raise NotImplementedError
+
+    def health_detail(self, *, timeout: float | None = None) -> HealthDetail:
+        "GET /health/detail: Service health with every SMPP bind's detail."
+        path = "/health/detail"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return self._call(Call('GET', path, 'healthDetail', (), query, headers, body, None, False, 'json', timeout), HealthDetail)  # type: ignore[no-any-return]
 
     def health(self, *, timeout: float | None = None) -> Health:
         "GET /health: Service health."
@@ -800,6 +861,62 @@ class SyncOperations:
         headers: dict[str, Any] = {}
         body: Any = VerifyPhoneRequest(phone=phone, otp=otp)
         return self._call(Call('POST', path, 'verifyPhone', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), AccountProfile)  # type: ignore[no-any-return]
+
+    def change_password(self, *, current_password: str, new_password: str, timeout: float | None = None) -> TokenPair:
+        "POST /v1/auth/change-password: ChangePassword."
+        path = "/v1/auth/change-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ChangePasswordRequest(current_password=current_password, new_password=new_password)
+        return self._call(Call('POST', path, 'changePassword', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), TokenPair)  # type: ignore[no-any-return]
+
+    def forgot_password(self, *, email: str, timeout: float | None = None) -> EmailQueued:
+        "POST /v1/auth/forgot-password: ForgotPassword."
+        path = "/v1/auth/forgot-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ForgotPasswordRequest(email=email)
+        return self._call(Call('POST', path, 'forgotPassword', (), query, headers, body, None, False, 'json', timeout), EmailQueued)  # type: ignore[no-any-return]
+
+    def logout(self, *, refresh_token: str, timeout: float | None = None) -> None:
+        "POST /v1/auth/logout: Logout."
+        path = "/v1/auth/logout"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = LogoutRequest(refresh_token=refresh_token)
+        return self._call(Call('POST', path, 'logout', (), query, headers, body, None, False, 'json', timeout), None)  # type: ignore[no-any-return]
+
+    def logout_all(self, *, timeout: float | None = None) -> SessionsEnded:
+        "POST /v1/auth/logout-all: LogoutAll."
+        path = "/v1/auth/logout-all"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return self._call(Call('POST', path, 'logoutAll', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), SessionsEnded)  # type: ignore[no-any-return]
+
+    def reset_password(self, *, token: str, new_password: str, timeout: float | None = None) -> None:
+        "POST /v1/auth/reset-password: ResetPassword."
+        path = "/v1/auth/reset-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ResetPasswordRequest(token=token, new_password=new_password)
+        return self._call(Call('POST', path, 'resetPassword', (), query, headers, body, None, False, 'json', timeout), None)  # type: ignore[no-any-return]
+
+    def send_email_verification(self, *, timeout: float | None = None) -> EmailQueued:
+        "POST /v1/auth/send-email-verification: SendEmailVerification."
+        path = "/v1/auth/send-email-verification"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return self._call(Call('POST', path, 'sendEmailVerification', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), EmailQueued)  # type: ignore[no-any-return]
+
+    def verify_email(self, *, token: str, timeout: float | None = None) -> AccountProfile:
+        "POST /v1/auth/verify-email: VerifyEmail."
+        path = "/v1/auth/verify-email"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = VerifyEmailRequest(token=token)
+        return self._call(Call('POST', path, 'verifyEmail', (), query, headers, body, None, False, 'json', timeout), AccountProfile)  # type: ignore[no-any-return]
 
     def list_api_keys(self, *, timeout: float | None = None) -> ApiKeyList:
         "GET /v1/api-keys: ListKeys."
@@ -1348,6 +1465,14 @@ class AsyncOperations:
     async def _call(self, call: Call, answer: Any) -> Any:
         raise NotImplementedError
 
+    async def health_detail(self, *, timeout: float | None = None) -> HealthDetail:
+        "GET /health/detail: Service health with every SMPP bind's detail."
+        path = "/health/detail"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return await self._call(Call('GET', path, 'healthDetail', (), query, headers, body, None, False, 'json', timeout), HealthDetail)  # type: ignore[no-any-return]
+
     async def health(self, *, timeout: float | None = None) -> Health:
         "GET /health: Service health."
         path = "/health"
@@ -1435,6 +1560,62 @@ class AsyncOperations:
         headers: dict[str, Any] = {}
         body: Any = VerifyPhoneRequest(phone=phone, otp=otp)
         return await self._call(Call('POST', path, 'verifyPhone', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), AccountProfile)  # type: ignore[no-any-return]
+
+    async def change_password(self, *, current_password: str, new_password: str, timeout: float | None = None) -> TokenPair:
+        "POST /v1/auth/change-password: ChangePassword."
+        path = "/v1/auth/change-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ChangePasswordRequest(current_password=current_password, new_password=new_password)
+        return await self._call(Call('POST', path, 'changePassword', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), TokenPair)  # type: ignore[no-any-return]
+
+    async def forgot_password(self, *, email: str, timeout: float | None = None) -> EmailQueued:
+        "POST /v1/auth/forgot-password: ForgotPassword."
+        path = "/v1/auth/forgot-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ForgotPasswordRequest(email=email)
+        return await self._call(Call('POST', path, 'forgotPassword', (), query, headers, body, None, False, 'json', timeout), EmailQueued)  # type: ignore[no-any-return]
+
+    async def logout(self, *, refresh_token: str, timeout: float | None = None) -> None:
+        "POST /v1/auth/logout: Logout."
+        path = "/v1/auth/logout"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = LogoutRequest(refresh_token=refresh_token)
+        return await self._call(Call('POST', path, 'logout', (), query, headers, body, None, False, 'json', timeout), None)  # type: ignore[no-any-return]
+
+    async def logout_all(self, *, timeout: float | None = None) -> SessionsEnded:
+        "POST /v1/auth/logout-all: LogoutAll."
+        path = "/v1/auth/logout-all"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return await self._call(Call('POST', path, 'logoutAll', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), SessionsEnded)  # type: ignore[no-any-return]
+
+    async def reset_password(self, *, token: str, new_password: str, timeout: float | None = None) -> None:
+        "POST /v1/auth/reset-password: ResetPassword."
+        path = "/v1/auth/reset-password"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = ResetPasswordRequest(token=token, new_password=new_password)
+        return await self._call(Call('POST', path, 'resetPassword', (), query, headers, body, None, False, 'json', timeout), None)  # type: ignore[no-any-return]
+
+    async def send_email_verification(self, *, timeout: float | None = None) -> EmailQueued:
+        "POST /v1/auth/send-email-verification: SendEmailVerification."
+        path = "/v1/auth/send-email-verification"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = None
+        return await self._call(Call('POST', path, 'sendEmailVerification', ('BearerJWT',), query, headers, body, None, False, 'json', timeout), EmailQueued)  # type: ignore[no-any-return]
+
+    async def verify_email(self, *, token: str, timeout: float | None = None) -> AccountProfile:
+        "POST /v1/auth/verify-email: VerifyEmail."
+        path = "/v1/auth/verify-email"
+        query: dict[str, Any] = {}
+        headers: dict[str, Any] = {}
+        body: Any = VerifyEmailRequest(token=token)
+        return await self._call(Call('POST', path, 'verifyEmail', (), query, headers, body, None, False, 'json', timeout), AccountProfile)  # type: ignore[no-any-return]
 
     async def list_api_keys(self, *, timeout: float | None = None) -> ApiKeyList:
         "GET /v1/api-keys: ListKeys."
