@@ -22,7 +22,15 @@ from application.email_verification import RequestEmailVerification, SendEmailVe
 from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
 from application.phone_verification import SendPayerOtp, SendPhoneOtp, VerifyPayerPhone, VerifyPhone
 from application.ports import AccessClaims, Email, GatewayNoAnswer, GatewayUnavailable, OutboundSms
-from application.sessions import ChangePassword, LiveSessions, LogIn, LogOut, LogOutEverywhere, RefreshSession
+from application.sessions import (
+    AuthenticateAccessToken,
+    ChangePassword,
+    LiveSessions,
+    LogIn,
+    LogOut,
+    LogOutEverywhere,
+    RefreshSession,
+)
 from domain.errors import Unauthorized
 from domain.submits import SubmitResult
 
@@ -166,6 +174,9 @@ class World:
 
     def live_sessions(self) -> LiveSessions:
         return LiveSessions(self.uow, self.clock)
+
+    def authenticate(self) -> AuthenticateAccessToken:
+        return AuthenticateAccessToken(self.uow, self.clock, self.tokens)
 
     def change_password(self) -> ChangePassword:
         return ChangePassword(self.uow, self.clock, self.ids, self.hasher, self.tokens, self.secrets)

@@ -13,11 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from application.ports import Account, AccountToken, Clock, Email, IdGenerator, Secrets, UnitOfWork
+from application.ports import Account, AccountToken, Clock, Email, IdGenerator, JobQueue, Secrets, UnitOfWork
 from domain.account_tokens import TOKEN_LIFETIMES, TokenPurpose, token_link
 
 SEND_PASSWORD_RESET = "send_password_reset"  # job payload: {"email"}
 SEND_EMAIL_VERIFICATION = "send_email_verification"  # job payload: {"account_id"}
+
+
+async def queue_verification_email(jobs: JobQueue, account_id: str) -> None:
+    """The job that emails the account a verification link; one waits per account at a time, so
+    asking again while it waits queues nothing more."""
+    await jobs.defer(SEND_EMAIL_VERIFICATION, {"account_id": account_id},
+                     queueing_lock=f"{SEND_EMAIL_VERIFICATION}:{account_id}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from application.account_emails import SEND_EMAIL_VERIFICATION
+from application.account_emails import queue_verification_email
 from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
 from domain.errors import NotFound
@@ -44,7 +44,7 @@ class RegisterAccount:
         async with self._uow() as uow:
             await uow.accounts.add(account)
             await uow.commit()
-        await self._jobs.defer(SEND_EMAIL_VERIFICATION, {"account_id": account.id})
+        await queue_verification_email(self._jobs, account.id)
         return account
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.account_emails import SEND_EMAIL_VERIFICATION, LinkTokens
+from application.account_emails import LinkTokens, queue_verification_email
 from application.ports import Account, EmailSender, JobQueue, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
 from domain.errors import InvalidToken
@@ -19,7 +19,7 @@ class RequestEmailVerification:
         self._jobs = jobs
 
     async def __call__(self, account_id: str) -> None:
-        await self._jobs.defer(SEND_EMAIL_VERIFICATION, {"account_id": account_id})
+        await queue_verification_email(self._jobs, account_id)
 
 
 class SendEmailVerification:

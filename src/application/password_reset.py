@@ -20,7 +20,9 @@ class RequestPasswordReset:
         self._jobs = jobs
 
     async def __call__(self, email: str) -> None:
-        await self._jobs.defer(SEND_PASSWORD_RESET, {"email": validate_email(email)})
+        address = validate_email(email)
+        # One email waits per address: asking again while it waits queues nothing more.
+        await self._jobs.defer(SEND_PASSWORD_RESET, {"email": address}, queueing_lock=f"{SEND_PASSWORD_RESET}:{address}")
 
 
 class SendPasswordReset:
@@ -51,9 +53,10 @@ class ResetPassword:
             account = await uow.accounts.get(spent.account_id) if spent else None
             if spent is None or account is None:
                 raise InvalidToken(field="token")
-            # The link reached the address, so the address is proven as well.
-            verified = account.email_verified or spent.email == account.email
-            await uow.accounts.update(replace(account, password_hash=password_hash, email_verified=verified))
+            await uow.accounts.set_password(account.id, password_hash)
+            if not account.email_verified and spent.email == account.email:  # the link reached it: proven
+                await uow.accounts.update(replace(account, email_verified=True))
+            await uow.account_tokens.spend_all(account.id, TokenPurpose.RESET_PASSWORD, self._clock.now())
             await uow.refresh_tokens.revoke_sessions(account.id, self._clock.now())
             await uow.commit()
 

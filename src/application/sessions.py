@@ -4,7 +4,7 @@ signing out of one session or of all, and changing the password.
 A session is a family of refresh tokens. A refresh token is rotated on every use; presenting a
 rotated one again revokes its whole family, so a stolen token locks out the thief as soon as
 either party uses it twice. Whatever the rotations, a session ends 30 days after its login.
-Ending sessions revokes refresh tokens; an access token already given lives out its 15 minutes.
+Ending a session revokes its refresh tokens, and its access tokens stop at their next request.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from application.ports import (
     UnitOfWork,
     UnitOfWorkFactory,
 )
+from domain.account_tokens import TokenPurpose
 from domain.accounts import ACCESS_TOKEN_TTL, SESSION_LIFETIME, Credentials, no_account_with, refresh_expiry
 from domain.errors import InvalidCredentials, Unauthorized
 from domain.rules import normalize_email, validate_password
@@ -106,15 +107,19 @@ class RefreshSession:
 
 
 class AuthenticateAccessToken:
-    def __init__(self, uow: UnitOfWorkFactory, tokens: AccessTokens) -> None:
-        self._uow, self._tokens = uow, tokens
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, tokens: AccessTokens) -> None:
+        self._uow, self._clock, self._tokens = uow, clock, tokens
 
     async def __call__(self, token: str) -> Credentials:
         claims = self._tokens.claims_of(token)
         async with self._uow() as uow:
             account = await uow.accounts.get(claims.account_id)
+            ended = claims.session_id is not None and await uow.refresh_tokens.live_token(
+                claims.account_id, claims.session_id, self._clock.now()) is None
         if account is None:
             raise Unauthorized("The access token names no account.", field="Authorization")
+        if ended:  # logged out, the password changed or reset, or the session past its 30 days
+            raise Unauthorized("The access token's session has ended; sign in again.", field="Authorization")
         return Credentials(account_id=account.id, plan=account.plan, session_id=claims.session_id)
 
 
@@ -153,8 +158,8 @@ class LogOutEverywhere:
 
 
 class ChangePassword:
-    """A new password, checked against the current one: every other session ends; the caller's
-    goes on (its refresh token still works), and the pair returned is its next."""
+    """A new password, checked against the current one: every other session ends, and so does
+    every emailed reset link; the caller's session goes on through the pair returned, its next."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, hasher: PasswordHasher,
                  tokens: AccessTokens, secrets: Secrets) -> None:
@@ -171,9 +176,13 @@ class ChangePassword:
         password_hash = await self._hasher.hash(new_password)
         now = self._clock.now()
         async with self._uow() as uow:
-            await uow.accounts.update(replace(account, password_hash=password_hash))
-            # The caller's session, if it still works (else the pair opens a new one).
+            await uow.accounts.set_password(account_id, password_hash)
+            await uow.account_tokens.spend_all(account_id, TokenPurpose.RESET_PASSWORD, now)
+            # The caller's session goes on, rotated as a refresh would (its refresh token is used up:
+            # whoever else holds it is refused, and reusing it ends the session); else a new one.
             caller = await uow.refresh_tokens.live_token(account_id, session_id, now) if session_id else None
+            if caller is not None and not await uow.refresh_tokens.use(account_id, caller.id, now):
+                caller = None
             await uow.refresh_tokens.revoke_sessions(account_id, now, keep_family=caller.family_id if caller else None)
             pair = await self._pairs.issue(uow, account_id, caller)
             await uow.commit()

@@ -255,7 +255,7 @@ class Container(containers.DeclarativeContainer):
         AuthenticateApiKey, uow=uow.provider, keys=api_key_lookup, clock=clock, secrets=secrets
     )
     authenticate_access_token = providers.Factory(
-        AuthenticateAccessToken, uow=uow.provider, tokens=access_tokens
+        AuthenticateAccessToken, uow=uow.provider, clock=clock, tokens=access_tokens
     )
     get_account = providers.Factory(GetAccount, uow=uow.provider)
     find_account = providers.Factory(FindAccount, uow=uow.provider)

@@ -152,6 +152,35 @@ async def test_an_email_token_is_taken_once_for_its_purpose_before_it_expires(ba
         assert await uow.account_tokens.take(TokenPurpose.VERIFY_EMAIL, "nope", later) is None
 
 
+async def test_spending_every_reset_token_of_an_account_leaves_its_other_tokens(backend: Backend) -> None:
+    await add_accounts(backend, account(1), account(2))
+    made = AccountToken(account_id=ids(1), id=ids(40), purpose=TokenPurpose.RESET_PASSWORD, token_hash="t1",
+                        email="user1@example.com", created_at=NOW, expires_at=NOW + timedelta(minutes=30))
+    tokens = [made, replace(made, id=ids(41), token_hash="t2"),
+              replace(made, id=ids(42), token_hash="t3", purpose=TokenPurpose.VERIFY_EMAIL),
+              replace(made, account_id=ids(2), id=ids(43), token_hash="t4", email="user2@example.com")]
+    async with backend.uow() as uow:
+        for token in tokens:
+            await uow.account_tokens.add(token)
+        await uow.account_tokens.spend_all(ids(1), TokenPurpose.RESET_PASSWORD, NOW)
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.account_tokens.take(TokenPurpose.RESET_PASSWORD, "t1", NOW) is None
+        assert await uow.account_tokens.take(TokenPurpose.RESET_PASSWORD, "t2", NOW) is None
+        assert await uow.account_tokens.take(TokenPurpose.VERIFY_EMAIL, "t3", NOW) is not None
+        assert await uow.account_tokens.take(TokenPurpose.RESET_PASSWORD, "t4", NOW) is not None
+
+
+async def test_the_password_is_set_alone_and_an_update_never_writes_it_back(backend: Backend) -> None:
+    await add_accounts(backend, account(1))
+    async with backend.uow() as uow:
+        await uow.accounts.set_password(ids(1), "$argon2id$new")
+        await uow.accounts.update(account(1, plan="pro"))  # as read before the password was set
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.accounts.get(ids(1)) == account(1, plan="pro", password_hash="$argon2id$new")
+
+
 async def test_phone_codes_upsert_and_count(backend: Backend) -> None:
     await add_accounts(backend, account(1))
     otp = PhoneOtp(account_id=ids(1), phone="+255712345678", code_hash="c1", attempts=0,

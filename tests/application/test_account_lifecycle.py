@@ -3,6 +3,8 @@ address confirmed, on memory adapters with a recording job queue and mail server
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from accounts_support import PUBLIC_URL, World, world  # noqa: F401 (the fixture)
@@ -101,6 +103,9 @@ async def test_logout_ends_that_session_alone_and_answers_the_same_for_any_token
     await world.log_out()("never-issued")
     with pytest.raises(Unauthorized):
         await world.refresh()(phone.refresh_token)
+    with pytest.raises(Unauthorized):
+        await world.authenticate()(phone.access_token)
+    await world.authenticate()(laptop.access_token)
     assert await world.live_sessions()(account_id) == 1
     await world.refresh()(laptop.refresh_token)
 
@@ -127,12 +132,60 @@ async def test_change_password_needs_the_current_one_ends_the_other_sessions_and
     assert wrong.value.field == "current_password"
 
     pair = await world.change_password()(account_id, session, PASSWORD, "a-new-pass")
-    assert world.tokens.claims_of(pair.access_token).session_id == session
+    assert world.tokens.claims_of(pair.access_token).session_id == session  # the caller's session goes on
     with pytest.raises(Unauthorized):
         await world.refresh()(other.refresh_token)
+    with pytest.raises(Unauthorized):
+        await world.authenticate()(other.access_token)  # an ended session's access token stops at once
+    await world.authenticate()(pair.access_token)
     await world.refresh()(pair.refresh_token)
-    await world.refresh()(caller.refresh_token)  # the caller's session goes on
     assert await world.live_sessions()(account_id) == 1
+    await world.log_in()(EMAIL, "a-new-pass")
+
+
+async def test_the_caller_s_refresh_token_is_used_up_by_the_change_and_reusing_it_ends_the_session(
+        world: World) -> None:
+    account_id = await registered(world)
+    caller = await world.log_in()(EMAIL, PASSWORD)
+    pair = await world.change_password()(account_id, world.tokens.claims_of(caller.access_token).session_id,
+                                         PASSWORD, "a-new-pass")
+    with pytest.raises(Unauthorized):
+        await world.refresh()(caller.refresh_token)  # whoever else held it
+    with pytest.raises(Unauthorized):
+        await world.refresh()(pair.refresh_token)  # reuse ended the session, as on any rotation
+    assert await world.live_sessions()(account_id) == 0
+
+
+async def test_a_new_password_leaves_no_other_reset_link_working(world: World) -> None:
+    account_id = await registered(world)
+    for _ in range(2):
+        await world.request_password_reset()(EMAIL)
+    await world.run_email_jobs()
+    first, second = (email.text.split("?token=", 1)[1].split()[0] for email in world.mail.sent[-2:])
+    await world.reset_password()(second, "a-new-pass")
+    with pytest.raises(InvalidToken):
+        await world.reset_password()(first, "the-thief-pass")
+    await world.request_password_reset()(EMAIL)
+    await world.run_email_jobs()
+    pending = world.mail.link_token()
+    pair = await world.log_in()(EMAIL, "a-new-pass")
+    await world.change_password()(account_id, world.tokens.claims_of(pair.access_token).session_id,
+                                  "a-new-pass", "third-pass")
+    with pytest.raises(InvalidToken):
+        await world.reset_password()(pending, "the-thief-pass")
+
+
+async def test_a_password_reset_is_not_written_back_by_an_update_read_before_it(world: World) -> None:
+    account_id = await registered(world)
+    async with world.uow() as uow:
+        read_before = await uow.accounts.get(account_id)
+    await world.request_password_reset()(EMAIL)
+    await world.run_email_jobs()
+    await world.reset_password()(world.mail.link_token(), "a-new-pass")
+    assert read_before is not None
+    async with world.uow() as uow:
+        await uow.accounts.update(replace(read_before, plan="pro"))
+        await uow.commit()
     await world.log_in()(EMAIL, "a-new-pass")
 
 

@@ -92,8 +92,8 @@ async def test_plan_changes_show_in_the_next_authentication(world: World) -> Non
     account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
     token = (await world.log_in()("shop@example.com", "s3cret-pass")).access_token
     await SetPlan(world.uow)("shop@example.com", "enterprise")
-    assert (await AuthenticateAccessToken(world.uow, world.tokens)(token)).plan == "enterprise"
-    assert (await AuthenticateAccessToken(world.uow, world.tokens)(token)).account_id == account.id
+    assert (await AuthenticateAccessToken(world.uow, world.clock, world.tokens)(token)).plan == "enterprise"
+    assert (await AuthenticateAccessToken(world.uow, world.clock, world.tokens)(token)).account_id == account.id
     with pytest.raises(ValidationError):
         await SetPlan(world.uow)("shop@example.com", "platinum")
 

@@ -96,7 +96,10 @@ def test_logout_change_password_and_the_operator_ending_sessions(server: tuple[h
                        json={"current_password": PASSWORD, "new_password": "a-new-pass"})
     assert changed.status_code == 200, changed.text
     assert not refreshes(api, tablet["refresh_token"])
-    assert refreshes(api, laptop["refresh_token"]) and refreshes(api, changed.json()["data"]["refresh_token"])
+    assert api.get("/v1/auth/me", headers={"Authorization": f"Bearer {tablet['access_token']}"}).status_code == 401
+    new = changed.json()["data"]
+    assert api.get("/v1/auth/me", headers={"Authorization": f"Bearer {new['access_token']}"}).status_code == 200
+    assert refreshes(api, new["refresh_token"])
     assert cli_json("accounts", "show", EMAIL, env=env)["live_sessions"] == 1
     assert log_in(api).status_code == 401
 

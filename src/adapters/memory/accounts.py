@@ -37,7 +37,11 @@ class MemoryAccounts:
 
     async def update(self, account: Account) -> None:
         stored = self._rows()[account.id]
-        self._rows()[account.id] = replace(account, email=stored.email, created_at=stored.created_at)
+        self._rows()[account.id] = replace(account, email=stored.email, password_hash=stored.password_hash,
+                                           created_at=stored.created_at)
+
+    async def set_password(self, account_id: str, password_hash: str) -> None:
+        self._rows()[account_id] = replace(self._rows()[account_id], password_hash=password_hash)
 
 
 class MemoryApiKeys:
@@ -142,6 +146,11 @@ class MemoryAccountTokens:
                 self._rows()[key] = spent = replace(token, used_at=at)
                 return spent
         return None
+
+    async def spend_all(self, account_id: str, purpose: TokenPurpose, at: datetime) -> None:
+        for key, token in self._rows().items():
+            if token.account_id == account_id and token.purpose == purpose and token.used_at is None:
+                self._rows()[key] = replace(token, used_at=at)
 
 
 class MemoryPhoneOtps:

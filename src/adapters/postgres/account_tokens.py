@@ -36,3 +36,8 @@ class PostgresAccountTokens:
         account_id, token_id, stored_hash, email, created_at, expires_at, used_at = row
         return AccountToken(account_id=account_id, id=token_id, purpose=purpose, token_hash=stored_hash,
                             email=email, created_at=created_at, expires_at=expires_at, used_at=used_at)
+
+    async def spend_all(self, account_id: str, purpose: TokenPurpose, at: datetime) -> None:
+        await self._conn.execute(
+            "UPDATE account_tokens SET used_at = %s WHERE account_id = %s AND purpose = %s AND used_at IS NULL",
+            (at, account_id, purpose.value))

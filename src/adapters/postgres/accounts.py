@@ -67,10 +67,13 @@ class PostgresAccounts:
     async def update(self, account: Account) -> None:
         await self._conn.execute(
             "UPDATE accounts SET business_name = %s, plan = %s, phone = %s, phone_verified = %s,"
-            " email_verified = %s, password_hash = %s WHERE id = %s",
+            " email_verified = %s WHERE id = %s",
             (account.business_name, account.plan, account.phone, account.phone_verified,
-             account.email_verified, account.password_hash, account.id),
+             account.email_verified, account.id),
         )
+
+    async def set_password(self, account_id: str, password_hash: str) -> None:
+        await self._conn.execute("UPDATE accounts SET password_hash = %s WHERE id = %s", (password_hash, account_id))
 
 
 _KEYS_BY_HASH = (

@@ -82,7 +82,11 @@ class AccountRepository(Protocol):
     async def list(self) -> list[Account]: ...
 
     async def update(self, account: Account) -> None:
-        """Every field but the email and the creation time."""
+        """Every field but the email, the password hash and the creation time."""
+        ...
+
+    async def set_password(self, account_id: str, password_hash: str) -> None:
+        """The password hash alone: an update of other fields read before it never writes it back."""
         ...
 
 
@@ -137,6 +141,11 @@ class AccountTokenRepository(Protocol):
     async def take(self, purpose: TokenPurpose, token_hash: str, at: datetime) -> AccountToken | None:
         """The unused, unexpired token of that purpose with this hash, marked used in the same
         step (two requests racing with one token: one gets it); None otherwise."""
+        ...
+
+    async def spend_all(self, account_id: str, purpose: TokenPurpose, at: datetime) -> None:
+        """Every unused token of the account for that purpose marked used (a password just set
+        leaves no other reset link working)."""
         ...
 
 

@@ -16,7 +16,9 @@ CREATE TABLE account_tokens (
     used_at    timestamptz,
     PRIMARY KEY (account_id, id)
 );
-CREATE UNIQUE INDEX account_tokens_token_hash ON account_tokens (token_hash);
+-- Looked up by hash alone (the link names no account); unique keys carry account_id, as on
+-- every tenant table, and 32 random bytes do not meet twice.
+CREATE INDEX account_tokens_token_hash ON account_tokens (token_hash);
 
 -- What the email simulator would have sent (read by `ujumbe simulator emails`).
 CREATE TABLE simulator_emails (

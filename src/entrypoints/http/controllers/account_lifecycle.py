@@ -16,12 +16,11 @@ from domain.errors import InvalidCredentials, InvalidToken
 from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
-from entrypoints.http.controllers.auth import AccountProfile, Password, TokenPairBody
+from entrypoints.http.controllers.auth import PUBLIC_AUTH, AccountProfile, Password, TokenPairBody
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.validation import RequestBody, documented
 
-_PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget, as for signing in
 _LINK_TOKEN = documented(description="The token from the emailed link (its `token` query parameter).")
 
 
@@ -61,7 +60,7 @@ class AccountLifecycleController(Controller):
     path = "/v1/auth"
     tags = ["auth"]
 
-    @post("/logout", operation_id="logout", status_code=200, opt=_PUBLIC_AUTH,
+    @post("/logout", operation_id="logout", status_code=200, opt=PUBLIC_AUTH,
           dependencies={"log_out": provide(Container.log_out)})
     async def logout(self, data: JSONBody[LogoutRequest], log_out: NamedDependency[LogOut]) -> Envelope[None]:
         """End the session of this refresh token (the same answer for an unknown or ended one)."""
@@ -86,7 +85,7 @@ class AccountLifecycleController(Controller):
                                      data.new_password)
         return ok(body_of(pair, TokenPairBody))
 
-    @post("/forgot-password", operation_id="forgotPassword", status_code=200, opt=_PUBLIC_AUTH,
+    @post("/forgot-password", operation_id="forgotPassword", status_code=200, opt=PUBLIC_AUTH,
           dependencies={"request_password_reset": provide(Container.request_password_reset)})
     async def forgot_password(self, data: JSONBody[ForgotPasswordRequest],
                               request_password_reset: NamedDependency[RequestPasswordReset]) -> Envelope[EmailQueuedBody]:
@@ -96,7 +95,7 @@ class AccountLifecycleController(Controller):
         return ok(EmailQueuedBody())
 
     @post("/reset-password", operation_id="resetPassword", status_code=200,
-          opt={**_PUBLIC_AUTH, "errors": (InvalidToken,)},
+          opt={**PUBLIC_AUTH, "errors": (InvalidToken,)},
           dependencies={"reset_password": provide(Container.reset_password)})
     async def reset_password(self, data: JSONBody[ResetPasswordRequest],
                              reset_password: NamedDependency[ResetPassword]) -> Envelope[None]:
@@ -116,7 +115,7 @@ class AccountLifecycleController(Controller):
         return ok(EmailQueuedBody())
 
     @post("/verify-email", operation_id="verifyEmail", status_code=200,
-          opt={**_PUBLIC_AUTH, "errors": (InvalidToken,)},
+          opt={**PUBLIC_AUTH, "errors": (InvalidToken,)},
           dependencies={"verify_email": provide(Container.verify_email)})
     async def verify_email(self, data: JSONBody[VerifyEmailRequest],
                            verify_email: NamedDependency[VerifyEmail]) -> Envelope[AccountProfile]:

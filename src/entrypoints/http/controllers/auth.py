@@ -22,7 +22,7 @@ from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.ratelimit import client_ip
 from entrypoints.http.validation import Number, RequestBody, documented
 
-_PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
+PUBLIC_AUTH = {"rate_limit": "auth"}  # the client IP's budget for signing in
 
 
 Password = Annotated[str, documented(minLength=MIN_PASSWORD_LENGTH, maxLength=MAX_PASSWORD_LENGTH)]
@@ -82,7 +82,7 @@ class AuthController(Controller):
     path = "/v1/auth"
     tags = ["auth"]
 
-    @post("/register", operation_id="register", status_code=201, opt={**_PUBLIC_AUTH, "errors": (EmailTaken,)},
+    @post("/register", operation_id="register", status_code=201, opt={**PUBLIC_AUTH, "errors": (EmailTaken,)},
           dependencies={"register_account": provide(Container.register_account)})
     async def register(
         self,
@@ -95,13 +95,13 @@ class AuthController(Controller):
         )
         return ok(body_of(account, AccountProfile))
 
-    @post("/login", operation_id="login", status_code=200, opt={**_PUBLIC_AUTH, "errors": (InvalidCredentials,)},
+    @post("/login", operation_id="login", status_code=200, opt={**PUBLIC_AUTH, "errors": (InvalidCredentials,)},
           dependencies={"log_in": provide(Container.log_in)})
     async def login(self, data: JSONBody[LoginRequest], log_in: NamedDependency[LogIn]) -> Envelope[TokenPairBody]:
         """Exchange email and password for an access token (900 s) and a refresh token (7 days)."""
         return ok(body_of(await log_in(data.email, data.password), TokenPairBody))
 
-    @post("/refresh", operation_id="refresh", status_code=200, opt={**_PUBLIC_AUTH, "errors": (Unauthorized,)},
+    @post("/refresh", operation_id="refresh", status_code=200, opt={**PUBLIC_AUTH, "errors": (Unauthorized,)},
           dependencies={"refresh_session": provide(Container.refresh_session)})
     async def refresh(
         self,

@@ -122,9 +122,18 @@ async def _jobs_depth(state: State) -> JobsDepth:
 
 async def _check(state: State) -> Health:
     await _jobs_depth(state)
+    worker = _worker(state)
+    return Health(status=_status(worker), database="ok", worker=worker.state, gateway=_gateway_state(_gateway(state)))
+
+
+def _worker(state: State) -> WorkerStatus:
     worker: WorkerStatus = state.container.worker_status()
-    status = "degraded" if worker.state == "reconnecting" else "ok"
-    return Health(status=status, database="ok", worker=worker.state, gateway=_gateway_state(_gateway(state)))
+    return worker
+
+
+def _status(worker: WorkerStatus) -> str:
+    """`degraded` while this process's job worker reconnects to the database (the API answers)."""
+    return "degraded" if worker.state == "reconnecting" else "ok"
 
 
 class Liveness(ResponseBody, kw_only=True):
@@ -194,8 +203,7 @@ async def _ready(state: State) -> Readiness:
     else:
         if stalled:
             failed.append(f"job queue (the oldest due job has waited for a worker: {', '.join(stalled)})")
-    worker: WorkerStatus = state.container.worker_status()
-    if worker.state == "reconnecting":
+    if _worker(state).state == "reconnecting":
         failed.append("job worker (reconnecting to the database)")
     gateway = _gateway_state(_gateway(state))
     if gateway.binds and not gateway.bound:
@@ -227,8 +235,8 @@ class HealthController(Controller):
         or `Authorization: Bearer <UJUMBE_METRICS_TOKEN>` when it is set)."""
         check_access(request, state.container.settings().metrics_token, "GET /health/detail")
         jobs = await _jobs_depth(state)
-        worker: WorkerStatus = state.container.worker_status()
-        return ok(HealthDetail(status="degraded" if worker.state == "reconnecting" else "ok", database="ok",
+        worker = _worker(state)
+        return ok(HealthDetail(status=_status(worker), database="ok",
                                worker=worker.state, worker_error=worker.error, jobs=jobs, gateway=_gateway(state)))
 
     @get("/live", operation_id="healthLive", summary="Liveness: the process answers")
