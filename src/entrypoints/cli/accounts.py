@@ -114,8 +114,8 @@ async def show_account(email: str) -> None:
 @command(accounts, "revoke-sessions")
 @click.argument("email")
 async def revoke_sessions(email: str) -> None:
-    """Log the account out everywhere: every refresh token stops working at once (an access token
-    already given lives out its 15 minutes).
+    """Log the account out everywhere: every refresh token and every access token of its sessions
+    stops working at once.
 
     \b
     Examples:

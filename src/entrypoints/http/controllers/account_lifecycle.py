@@ -71,8 +71,7 @@ class AccountLifecycleController(Controller):
           dependencies={"principal": authenticated(JWT), "log_out_everywhere": provide(Container.log_out_everywhere)})
     async def logout_all(self, principal: NamedDependency[Principal],
                          log_out_everywhere: NamedDependency[LogOutEverywhere]) -> Envelope[SessionsEndedBody]:
-        """End every session of the account: every refresh token stops working (access tokens live out
-        their 15 minutes)."""
+        """End every session of the account: its refresh and access tokens stop working at once."""
         return ok(SessionsEndedBody(sessions_ended=await log_out_everywhere(principal.account_id)))
 
     @post("/change-password", operation_id="changePassword", status_code=200,
