@@ -35,6 +35,7 @@ from application.ports import (
     UnitOfWork,
     UnitOfWorkFactory,
 )
+from domain.errors import DomainError
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult, refunds
 
@@ -94,8 +95,26 @@ class RecordOutcomes:
         self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
         self._taken_events_only = taken_events_only
 
+    # Seconds between tries of transaction 2 when the database fails it: what a gateway took is
+    # known only to this process until it is written, and a carrier link cannot tell a repeat, so
+    # a short outage is waited out here rather than left to a reconciler in another process.
+    retry_delays: tuple[float, ...] = (0.5, 1.0, 2.0)
+
     async def __call__(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                        unanswered: Sequence[Message] = ()) -> dict[str, Message]:
+        """`_record`, tried again after a failure that is not a business rule's (it is idempotent:
+        only messages still pending move, and each refund has its reference)."""
+        for delay in self.retry_delays:
+            try:
+                return await self._record(account_id, outcomes, unanswered)
+            except DomainError:
+                raise
+            except Exception:
+                await asyncio.sleep(delay)
+        return await self._record(account_id, outcomes, unanswered)
+
+    async def _record(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
+                      unanswered: Sequence[Message] = ()) -> dict[str, Message]:
         """The messages whose outcome this recorded, as they now stand: any a reconciler finished
         first are left as it left them. Those `unanswered` (handed over, no answer: `unanswered()`)
         still pending are marked `handed_over` in the same transaction.
