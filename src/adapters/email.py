@@ -79,7 +79,7 @@ class SmtpEmailSender:
         try:
             async for attempt in AsyncRetrying(retry=retry_if_exception(_transient), reraise=True,
                                                stop=stop_after_attempt(self._attempts),
-                                               wait=wait_exponential_jitter(initial=self._first_retry_after, max=30)):
+                                               wait=wait_exponential_jitter(multiplier=self._first_retry_after, max=30)):
                 with attempt:
                     await aiosmtplib.send(mime_of(email, self._sender), **options)
         except (aiosmtplib.SMTPException, OSError) as exc:

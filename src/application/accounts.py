@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 
 from application.account_emails import queue_verification_email
@@ -9,6 +10,8 @@ from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHas
 from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
 from domain.errors import NotFound
 from domain.rules import normalize_email, validate_email, validate_password
+
+log = logging.getLogger("ujumbe.accounts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,10 @@ class RegisterAccount:
         async with self._uow() as uow:
             await uow.accounts.add(account)
             await uow.commit()
-        await queue_verification_email(self._jobs, account.id)
+        try:
+            await queue_verification_email(self._jobs, account.id)
+        except Exception:  # the account stands; its owner asks for the email again
+            log.warning("account %s: its verification email could not be queued", account.id, exc_info=True)
         return account
 
 

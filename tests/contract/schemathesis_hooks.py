@@ -31,7 +31,7 @@ verify a payer phone) gets a code that was sent, to an account and number of the
 off the gateway simulator as the customer would read it off their phone; valid input to a package
 or voucher order names a package on sale, at least the rate card's minimum, and the customer's
 verified phone; valid input to reset-password and verify-email gets a token as the worker emails
-it, for an account of the case's own. Random ids, codes and tokens would all be 404 or 400 and
+it, and valid input to change-password the current password, each for an account of the case's own. Random ids, codes and tokens would all be 404 or 400 and
 never reach the operation's own logic. No finding is filtered.
 
 With the Google contacts feature on (its own run), the fake Google stands in for the user's
@@ -175,6 +175,19 @@ def _order_what_is_on_sale(case: Any) -> None:
 
 _numbers = itertools.count(1)
 
+def _change_a_password_of_its_own(case: Any, n: int) -> None:
+    """Valid input to change-password names the caller's current password: one drawn at random is
+    wrong (401 `invalid_credentials`) and the change never reached. Each case gets an account of its
+    own (the change ends its other sessions: the customer's must stay), logged in, and its password."""
+    base = case.operation.schema.get_base_url().rstrip("/")
+    client = {"X-Forwarded-For": f"10.253.{(n >> 8) & 255}.{n & 255}"}
+    account = {"email": f"change-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
+    assert httpx.post(f"{base}/v1/auth/register", json=account, headers=client).status_code == 201
+    login = httpx.post(f"{base}/v1/auth/login", json=account, headers=client)
+    case.headers["Authorization"] = f"Bearer {login.json()['data']['access_token']}"
+    case.body["current_password"] = account["password"]
+
+
 _LINK_TOKENS = {"POST /v1/auth/reset-password": "reset_password", "POST /v1/auth/verify-email": "verify_email"}
 
 
@@ -244,6 +257,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _LINK_TOKENS and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _use_an_emailed_token(case, n)
+    if (case.operation.label == "POST /v1/auth/change-password" and case.meta is not None
+            and case.meta.generation.mode.is_positive and isinstance(case.body, dict)):
+        _change_a_password_of_its_own(case, n)
     if (case.operation.label in _ORDERING and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _order_what_is_on_sale(case)
