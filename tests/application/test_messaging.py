@@ -576,14 +576,15 @@ class DatabaseGone(Exception):
     """The database went away (a restart, a failover)."""
 
 
-def uow_failing_after(world: World, transactions: int) -> Callable[[], MemoryUnitOfWork]:
-    """The world's unit of work, whose transactions after the first `transactions` fail to open."""
+def uow_failing_after(world: World, transactions: int, *, once: bool = False) -> Callable[[], MemoryUnitOfWork]:
+    """The world's unit of work, whose transactions after the first `transactions` fail to open
+    (`once`: only the next one, a blip)."""
     opened = 0
 
     def uow() -> MemoryUnitOfWork:
         nonlocal opened
         opened += 1
-        if opened > transactions:
+        if opened > transactions and not (once and opened > transactions + 1):
             raise DatabaseGone("server closed the connection unexpectedly")
         return world.uow()
     return uow
@@ -602,22 +603,9 @@ async def test_a_send_whose_outcome_cannot_be_recorded_answers_pending_and_is_se
     assert await world.balance() == 2
 
 
-def uow_failing_once_after(world: World, transactions: int) -> Callable[[], MemoryUnitOfWork]:
-    """The world's unit of work, whose transaction number `transactions + 1` fails to open (a blip)."""
-    opened = 0
-
-    def uow() -> MemoryUnitOfWork:
-        nonlocal opened
-        opened += 1
-        if opened == transactions + 1:
-            raise DatabaseGone("server closed the connection unexpectedly")
-        return world.uow()
-    return uow
-
-
 async def test_a_database_blip_in_recording_the_outcome_is_waited_out_within_the_request(world: World) -> None:
     await world.grant(3)
-    send = SendSms(uow_failing_once_after(world, 1), world.clock, world.ids, world.gateway, default_sender="UJUMBE")
+    send = SendSms(uow_failing_after(world, 1, once=True), world.clock, world.ids, world.gateway, default_sender="UJUMBE")
     result = await send(sms())
     assert (result.status, result.credits_used) == ("sent", 1)  # written before the answer: nothing left to resend
     assert (await world.message(result.message_id)).status == MessageStatus.SENT
