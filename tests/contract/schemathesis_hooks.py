@@ -175,17 +175,23 @@ def _order_what_is_on_sale(case: Any) -> None:
 
 _numbers = itertools.count(1)
 
-def _change_a_password_of_its_own(case: Any, n: int) -> None:
-    """Valid input to change-password names the caller's current password: one drawn at random is
-    wrong (401 `invalid_credentials`) and the change never reached. Each case gets an account of its
-    own (the change ends its other sessions: the customer's must stay), logged in, and its password."""
+_SESSION_ENDING = {"POST /v1/auth/change-password", "POST /v1/auth/logout-all"}
+
+
+def _end_sessions_of_its_own(case: Any, n: int) -> None:
+    """Change-password and logout-all end the caller's other sessions, and with them the access
+    token every other case uses, the customer's: a case of either that carries that token gets an
+    account of its own, logged in, instead (and change-password its current password: one drawn at
+    random is wrong, 401 `invalid_credentials`, and the change never reached). A case whose
+    credentials were generated to be wrong keeps them, to be refused."""
     base = case.operation.schema.get_base_url().rstrip("/")
     client = {"X-Forwarded-For": f"10.253.{(n >> 8) & 255}.{n & 255}"}
     account = {"email": f"change-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
     assert httpx.post(f"{base}/v1/auth/register", json=account, headers=client).status_code == 201
     login = httpx.post(f"{base}/v1/auth/login", json=account, headers=client)
     case.headers["Authorization"] = f"Bearer {login.json()['data']['access_token']}"
-    case.body["current_password"] = account["password"]
+    if isinstance(case.body, dict) and "current_password" in case.body:
+        case.body["current_password"] = account["password"]
 
 
 _LINK_TOKENS = {"POST /v1/auth/reset-password": "reset_password", "POST /v1/auth/verify-email": "verify_email"}
@@ -257,9 +263,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _LINK_TOKENS and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _use_an_emailed_token(case, n)
-    if (case.operation.label == "POST /v1/auth/change-password" and case.meta is not None
-            and case.meta.generation.mode.is_positive and isinstance(case.body, dict)):
-        _change_a_password_of_its_own(case, n)
+    if (case.operation.label in _SESSION_ENDING and case.meta is not None and case.meta.generation.mode.is_positive
+            and case.headers.get("Authorization") == f"Bearer {os.environ['UJUMBE_CONTRACT_ACCESS_TOKEN']}"):
+        _end_sessions_of_its_own(case, n)
     if (case.operation.label in _ORDERING and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _order_what_is_on_sale(case)
