@@ -178,19 +178,20 @@ _numbers = itertools.count(1)
 _SESSION_ENDING = {"POST /v1/auth/change-password", "POST /v1/auth/logout-all"}
 
 
-def _end_sessions_of_its_own(case: Any, n: int) -> None:
+def _end_sessions_of_its_own(case: Any, n: int, *, with_password: bool) -> None:
     """Change-password and logout-all end the caller's other sessions, and with them the access
     token every other case uses, the customer's: a case of either that carries that token gets an
-    account of its own, logged in, instead (and change-password its current password: one drawn at
-    random is wrong, 401 `invalid_credentials`, and the change never reached). A case whose
-    credentials were generated to be wrong keeps them, to be refused."""
+    account of its own, logged in, instead, and valid input to change-password that account's
+    current password (one drawn at random is wrong, 401 `invalid_credentials`, and the change never
+    reached; invalid input keeps what makes it invalid). A case whose credentials were generated to
+    be wrong keeps them, to be refused."""
     base = case.operation.schema.get_base_url().rstrip("/")
     client = {"X-Forwarded-For": f"10.253.{(n >> 8) & 255}.{n & 255}"}
     account = {"email": f"change-{n}-{uuid.uuid4().hex[:8]}@example.com", "password": "s3cret-pass"}
     assert httpx.post(f"{base}/v1/auth/register", json=account, headers=client).status_code == 201
     login = httpx.post(f"{base}/v1/auth/login", json=account, headers=client)
     case.headers["Authorization"] = f"Bearer {login.json()['data']['access_token']}"
-    if isinstance(case.body, dict) and "current_password" in case.body:
+    if with_password and isinstance(case.body, dict) and "current_password" in case.body:
         case.body["current_password"] = account["password"]
 
 
@@ -263,9 +264,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _LINK_TOKENS and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _use_an_emailed_token(case, n)
-    if (case.operation.label in _SESSION_ENDING and case.meta is not None and case.meta.generation.mode.is_positive
+    if (case.operation.label in _SESSION_ENDING and case.meta is not None
             and case.headers.get("Authorization") == f"Bearer {os.environ['UJUMBE_CONTRACT_ACCESS_TOKEN']}"):
-        _end_sessions_of_its_own(case, n)
+        _end_sessions_of_its_own(case, n, with_password=case.meta.generation.mode.is_positive)
     if (case.operation.label in _ORDERING and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _order_what_is_on_sale(case)
