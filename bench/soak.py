@@ -188,6 +188,7 @@ async def make_accounts(url: str, data_dir: Path, count: int, credits: int) -> l
     of contacts."""
     container = bench_container(url, data_dir)
     await container.pool().open(wait=True)
+    await container.job_app().open_async()  # registering queues each account's verification email
     try:
         made = []
         for i in range(count):
@@ -201,6 +202,7 @@ async def make_accounts(url: str, data_dir: Path, count: int, credits: int) -> l
             made.append(Account(account.id, email, key.key, tokens.access_token, list_id))
         return made
     finally:
+        await container.job_app().close_async()
         await container.pool().close()
 
 
