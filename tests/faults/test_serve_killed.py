@@ -35,7 +35,8 @@ async def test_a_server_killed_mid_burst_settles_every_charged_send_exactly_once
     await sending
     assert burst.cut, "the kill cut no request"
     url = clean_database
-    assert rows(url, "SELECT count(*) FROM messages WHERE status = 'pending'")[0][0] > 0  # charged, cut off
+    # Usually some sends were charged and cut off between their debit and their outcome (pending);
+    # a kill between two sends leaves none, and the settlement below must hold either way.
 
     processes.serve()  # on the same port; its worker's reconciler finds what the dead one left
     wait_until(lambda: rows(url, "SELECT count(*) FROM messages WHERE status = 'pending'") == [(0,)], 60)
