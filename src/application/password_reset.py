@@ -56,7 +56,8 @@ class ResetPassword:
             await uow.accounts.set_password(account.id, password_hash)
             if not account.email_verified and spent.email == account.email:  # the link reached it: proven
                 await uow.accounts.update(replace(account, email_verified=True))
-            await uow.account_tokens.spend_all(account.id, TokenPurpose.RESET_PASSWORD, self._clock.now())
-            await uow.refresh_tokens.revoke_sessions(account.id, self._clock.now())
+            now = self._clock.now()
+            await uow.account_tokens.spend_all(account.id, TokenPurpose.RESET_PASSWORD, now)
+            await uow.refresh_tokens.revoke_sessions(account.id, now)
             await uow.commit()
 
