@@ -38,6 +38,7 @@ from application.ports import (
     UnitOfWork, UnitOfWorkFactory,
 )
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
+from application.unwritten_outcomes import UnwrittenOutcomes
 from domain.campaigns import (
     BATCH_SIZE,
     CANCELLED,
@@ -95,10 +96,10 @@ class RunCampaign:
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway, *,
                  check_low_balance: Callable[[UnitOfWork, str], Awaitable[object]], concurrency: int = 50,
                  give_up_after: timedelta = GIVE_UP_AFTER, gateway_wait: float = GATEWAY_WAIT,
-                 metrics: Metrics = NO_METRICS) -> None:
+                 metrics: Metrics = NO_METRICS, unwritten: UnwrittenOutcomes | None = None) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._concurrency, self._give_up_after, self._gateway_wait = concurrency, give_up_after, gateway_wait
-        self._record = RecordOutcomes(uow, clock, ids, metrics, taken_events_only=True)
+        self._record = RecordOutcomes(uow, clock, ids, metrics, taken_events_only=True, unwritten=unwritten)
         self._check_low_balance = check_low_balance  # `application.notifications.CheckLowBalance`
 
     async def __call__(self, account_id: str, campaign_id: str) -> RunReport:
@@ -203,25 +204,25 @@ class RunCampaign:
         async with self._uow() as uow:
             pending = await uow.campaigns.paid_pending(campaign.account_id, campaign.id)
         give_up_before = self._clock.now() - self._give_up_after if give_up else None
-        return await self._submit(campaign, pending, again=True, give_up_before=give_up_before) if pending else (0, 0)
+        if not pending:
+            return 0, 0
+        # At a run's start they are an earlier run's, perhaps handed over by another process
+        # (`outbound(resumed=True)`): a gateway that cannot recognise a repeat never sends them again.
+        results = await self._hand_over(pending, resumed=give_up)
+        return await self._record_all(campaign, pending, results, again=True, give_up_before=give_up_before)
 
-    async def _submit(self, campaign: Campaign, messages: Sequence[Message], *, again: bool,
-                      give_up_before: datetime | None = None) -> tuple[int, int]:
-        """One hand-over; the outcomes recorded and counted. (sent, failed)."""
-        results = await self._hand_over(messages)
-        return await self._record_all(campaign, messages, results, again=again, give_up_before=give_up_before)
-
-    async def _hand_over(self, messages: Sequence[Message]) -> list[SubmitResult]:
+    async def _hand_over(self, messages: Sequence[Message], *, resumed: bool = False) -> list[SubmitResult]:
         """The gateway's answers; what it could not take while its connections were down is
         submitted again, under the same ids, once one is back, for up to `gateway_wait` seconds."""
-        results = await submit_all(self._gateway, [outbound(m) for m in messages], self._concurrency)
+        results = await submit_all(self._gateway, [outbound(m, resumed=resumed) for m in messages], self._concurrency)
         if not isinstance(self._gateway, ReconnectingSmsGateway):
             return results
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._gateway_wait
         while (waiting := [i for i, r in enumerate(results) if r.kind is Answer.UNAVAILABLE]) \
                 and (left := deadline - loop.time()) > 0 and await self._gateway.wait_available(left):
-            again = await submit_all(self._gateway, [outbound(messages[i]) for i in waiting], self._concurrency)
+            again = await submit_all(self._gateway, [outbound(messages[i], resumed=resumed) for i in waiting],
+                                     self._concurrency)
             for index, result in zip(waiting, again, strict=True):
                 results[index] = result
         return results

@@ -1,12 +1,13 @@
 """Finishing sends a crash or a silent gateway left `pending` between debit and outcome.
 
 So is a campaign's message its run left `pending` without an answer when the campaign ended (its
-counters are recounted once it is settled). Such a message was paid for and perhaps handed over:
-it is submitted again under its own id, marked `handed_over` when an earlier submit got no answer
-(the gateway answers a repeat with its first answer, and never sends twice; one that cannot
-recognise a repeat holds back a submit so marked), until the gateway answers, or failed and
-refunded as `gateway_no_answer` once it has stayed unanswered for `give_up_after`
-(`domain.submits.resubmit_outcome`).
+counters are recounted once it is settled). Such a message was paid for and perhaps handed over,
+by a process that may still hold its answer (`application.unwritten_outcomes`): it is submitted
+again under its own id, marked `handed_over` (`outbound(resumed=True)`). A gateway that recognises
+a repeat answers it with its first answer, or sends it now if it never had it; one that cannot
+(SMPP) never puts it on air again, and answers only if this process holds the answer. It stays
+`pending` until an answer is written, or fails, refunded, as `gateway_no_answer` once it has stayed
+unanswered for `give_up_after` (`domain.submits.resubmit_outcome`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from datetime import datetime, timedelta
 
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
+from application.unwritten_outcomes import UnwrittenOutcomes
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import GIVE_UP_AFTER, resubmit_outcome
@@ -43,11 +45,11 @@ class ReconcileStuckMessages:
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
                  give_up_after: timedelta = GIVE_UP_AFTER, batch_size: int = MAX_BULK_RECIPIENTS,
                  max_per_run: int = 20 * MAX_BULK_RECIPIENTS, concurrency: int = 50,
-                 metrics: Metrics = NO_METRICS) -> None:
+                 metrics: Metrics = NO_METRICS, unwritten: UnwrittenOutcomes | None = None) -> None:
         self._uow, self._clock, self._ids, self._gateway = uow, clock, ids, gateway
         self._give_up_after, self._batch_size, self._max_per_run = give_up_after, batch_size, max_per_run
         self._concurrency = concurrency  # the gateway's window when it takes no batches
-        self._record = RecordOutcomes(uow, clock, ids, metrics)
+        self._record = RecordOutcomes(uow, clock, ids, metrics, unwritten=unwritten)
 
     async def __call__(self, older_than: timedelta = timedelta(minutes=5)) -> ReconcileReport:
         # Untouched since before the run started: a message claimed here is touched, so a later
@@ -74,7 +76,7 @@ class ReconcileStuckMessages:
 
     async def _settle(self, stuck: Sequence[Message]) -> ReconcileReport:
         """One claim: submitted as one batch, the outcomes recorded per account."""
-        results = await submit_all(self._gateway, [outbound(m) for m in stuck], self._concurrency)
+        results = await submit_all(self._gateway, [outbound(m, resumed=True) for m in stuck], self._concurrency)
         give_up_before = self._clock.now() - self._give_up_after
         by_account: dict[str, list[tuple[Message, SubmitOutcome]]] = {}
         silent: dict[str, list[Message]] = {}
@@ -90,26 +92,14 @@ class ReconcileStuckMessages:
             silent.setdefault(message.account_id, []).append(message)
         statuses: list[MessageStatus] = []
         failures: list[Exception] = []
-        campaigns: set[tuple[str, str]] = set()
         for account_id in dict.fromkeys([*by_account, *silent]):
-            try:
+            try:  # an ended campaign's counters are recounted with its messages' outcomes
                 final = await self._record(account_id, by_account.get(account_id, []), silent.get(account_id, []))
             except Exception as exc:  # the other accounts' outcomes are recorded all the same
                 failures.append(exc)
                 continue
             statuses += [m.status for m in final.values()]  # less any a send finished meanwhile
-            campaigns.update((account_id, m.campaign_id) for m in final.values() if m.campaign_id is not None)
-        await self._recount(campaigns)
         if failures:  # the run fails (the job is retried); these messages are claimed again later
             raise failures[0]
         return ReconcileReport(sent=statuses.count(MessageStatus.SENT),
                                failed=statuses.count(MessageStatus.FAILED), still_pending=pending)
-
-    async def _recount(self, campaigns: set[tuple[str, str]]) -> None:
-        """An ended campaign's counters, recounted from its messages once this settled some of them."""
-        if not campaigns:
-            return
-        async with self._uow() as uow:
-            for account_id, campaign_id in sorted(campaigns):
-                await uow.campaigns.recount(account_id, campaign_id, self._clock.now())
-            await uow.commit()

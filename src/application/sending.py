@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
+from application.unwritten_outcomes import UnwrittenOutcomes
 from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError
@@ -123,10 +124,10 @@ class SendSms:
     """Single send (`POST /v1/sms/`, `POST /v1/sms/send`): debit, submit, then sent or refunded."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 default_sender: str, metrics: Metrics = NO_METRICS) -> None:
+                 default_sender: str, metrics: Metrics = NO_METRICS, unwritten: UnwrittenOutcomes | None = None) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
-        self._record = RecordOutcomes(uow, clock, ids, metrics)
+        self._record = RecordOutcomes(uow, clock, ids, metrics, unwritten=unwritten)
 
     async def __call__(self, request: SmsRequest) -> SendResult:
         draft = Draft.of(request.message, request.sender)
@@ -178,11 +179,12 @@ class SendBulk:
     """`POST /v1/sms/bulk`: one debit for the batch, concurrent submits, one refund for rejects."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, gateway: SmsGateway,
-                 default_sender: str, concurrency: int = 50, metrics: Metrics = NO_METRICS) -> None:
+                 default_sender: str, concurrency: int = 50, metrics: Metrics = NO_METRICS,
+                 unwritten: UnwrittenOutcomes | None = None) -> None:
         self._uow, self._clock, self._ids = uow, clock, ids
         self._gateway, self._default_sender = gateway, default_sender
         self._concurrency = concurrency
-        self._record = RecordOutcomes(uow, clock, ids, metrics)
+        self._record = RecordOutcomes(uow, clock, ids, metrics, unwritten=unwritten)
 
     async def __call__(self, request: BulkRequest) -> BulkResult:
         if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:

@@ -11,7 +11,9 @@ in flight (the gateway's window).
 What a submit made of a message is recorded by `RecordOutcomes` (transaction 2 of a send), and
 so is a submit that got no answer: the message is marked `handed_over`, durably, so that whichever
 process submits it again tells the gateway, and a gateway that cannot recognise a repeat (SMPP has
-no idempotency key on the wire) does not put it on air a second time.
+no idempotency key on the wire) does not put it on air a second time. Outcomes the database will
+not take even after `RecordOutcomes`'s tries are kept by this process until it does
+(`application.unwritten_outcomes`), not left for another process's reconciler to submit again.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from application.events import event_types_taken, message_event, message_event_type
+from application.unwritten_outcomes import UnwrittenOutcomes
 from application.ports import (
     BatchSmsGateway,
     Clock,
@@ -35,14 +38,20 @@ from application.ports import (
     UnitOfWork,
     UnitOfWorkFactory,
 )
+from domain.campaigns import CampaignStatus
 from domain.errors import DomainError
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.submits import NO_ANSWER, UNAVAILABLE, Answer, SubmitResult, refunds
 
 
-def outbound(message: Message) -> OutboundSms:
+def outbound(message: Message, *, resumed: bool = False) -> OutboundSms:
+    """The SMS of a message. `resumed`: a message another run or process left pending (the
+    reconciler's, a resumed campaign run's), which that one may have handed over and may still
+    hold the answer of: marked `handed_over`, so a gateway that cannot recognise a repeat never
+    puts it on air again (it stays pending until that answer is written, or until the reconciler
+    gives up on it and refunds it), while one that can answers it with its first answer."""
     return OutboundSms(message_id=message.id, account_id=message.account_id, to=message.to,
-                       sender=message.sender, text=message.body, handed_over=message.handed_over)
+                       sender=message.sender, text=message.body, handed_over=message.handed_over or resumed)
 
 
 def unanswered(messages: Sequence[Message], results: Sequence[SubmitResult]) -> list[Message]:
@@ -88,12 +97,13 @@ class RecordOutcomes:
     """Transaction 2 of every send: outcomes, one refund per deduction for what failed, events,
     and the messages handed over without an answer marked so; once committed, the outcomes counted.
     `taken_events_only` (a campaign run's): a message event is recorded only when an enabled
-    endpoint of the account takes it (`application.events`)."""
+    endpoint of the account takes it (`application.events`). What the database still refuses after
+    `retry_delays` goes to `unwritten`, which keeps writing it, and the caller gets the error."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS,
-                 *, taken_events_only: bool = False) -> None:
+                 *, taken_events_only: bool = False, unwritten: UnwrittenOutcomes | None = None) -> None:
         self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
-        self._taken_events_only = taken_events_only
+        self._taken_events_only, self._unwritten = taken_events_only, unwritten
 
     # Seconds between tries of transaction 2 when the database fails it: what a gateway took is
     # known only to this process until it is written, and a carrier link cannot tell a repeat, so
@@ -111,7 +121,23 @@ class RecordOutcomes:
                 raise
             except Exception:
                 await asyncio.sleep(delay)
-        return await self._record(account_id, outcomes, unanswered)
+        try:
+            return await self._record(account_id, outcomes, unanswered)
+        except DomainError:
+            raise
+        except Exception:
+            self._keep(account_id, outcomes, unanswered)
+            raise
+
+    def _keep(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
+              unanswered: Sequence[Message]) -> None:
+        """Left to `unwritten` to write once the database takes it, if there is one."""
+        if self._unwritten is None:
+            return
+        answers = [f"{o.message_id} {o.status.value} {o.gateway_ref or o.error or ''}" for _, o in outcomes]
+        self._unwritten.keep(lambda: self._record(account_id, outcomes, unanswered),
+                             [o.message_id for _, o in outcomes] + [m.id for m in unanswered],
+                             "; ".join(answers + [f"{m.id} handed over, no answer" for m in unanswered]))
 
     async def _record(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                       unanswered: Sequence[Message] = ()) -> dict[str, Message]:
@@ -143,6 +169,7 @@ class RecordOutcomes:
             events = await self._events(uow, account_id, final.values(), at)
             if events:
                 await uow.events.add_many(list(events.values()))
+            await _recount_ended_campaigns(uow, account_id, final.values(), at)
             await uow.commit()
         self._metrics.messages_settled(final.values())
         return final
@@ -153,8 +180,9 @@ class RecordOutcomes:
         async with self._uow() as uow:
             events = await self._events(uow, account_id, settled.values(), at)
             moved = await uow.messages.record_sent(account_id, [outcome for _, outcome in outcomes], events, at)
+            final = {mid: settled[mid] for mid in moved}
+            await _recount_ended_campaigns(uow, account_id, final.values(), at)
             await uow.commit()
-        final = {mid: settled[mid] for mid in moved}
         self._metrics.messages_settled(final.values())
         return final
 
@@ -165,3 +193,13 @@ class RecordOutcomes:
             return {m.id: message_event(m, self._ids.new_id(), at) for m in messages}
         taken = (await event_types_taken(uow, [account_id]))[account_id]
         return {m.id: message_event(m, self._ids.new_id(), at) for m in messages if message_event_type(m) in taken}
+
+
+async def _recount_ended_campaigns(uow: UnitOfWork, account_id: str, moved: Iterable[Message], at: datetime) -> None:
+    """The counters of an ended campaign recounted from its messages when some of them moved here
+    (the reconciler's, or outcomes written late after an outage); a running campaign's run counts
+    what it records itself, and recounts when it ends."""
+    for campaign_id in sorted({m.campaign_id for m in moved if m.campaign_id is not None}):
+        campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
+        if campaign is not None and campaign.status is not CampaignStatus.RUNNING:
+            await uow.campaigns.recount(account_id, campaign_id, at)

@@ -130,6 +130,7 @@ from application.reference import (
 )
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import SendBulk, SendSms
+from application.unwritten_outcomes import UnwrittenOutcomes
 from application.account_emails import LinkTokens
 from application.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
 from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
@@ -220,7 +221,7 @@ class Container(containers.DeclarativeContainer):
     metrics = providers.Singleton(PrometheusMetrics)
 
     database_url = providers.Singleton(_database_url, settings)
-    pool = providers.Singleton(create_pool, database_url)
+    pool = providers.Singleton(create_pool, database_url, wait=settings.provided.database_wait)
     # jobs (procrastinate on the same database): every commit that writes outbox events
     # queues their dispatch
     job_app = providers.Singleton(build_job_app, __self__)
@@ -298,6 +299,8 @@ class Container(containers.DeclarativeContainer):
     )
     smpp_gateway = providers.Singleton(_smpp_gateway, settings, gateway_listener, clock, metrics)
     gateway = providers.Singleton(_gateway, smpp_gateway, simulator.provider)
+    # outcomes the gateway gave that the database would not take yet: this process writes them later
+    unwritten_outcomes = providers.Singleton(UnwrittenOutcomes)
     submit_window = providers.Singleton(_submit_window, smpp_gateway)
 
     # credits and sending (DESIGN §6)
@@ -307,15 +310,16 @@ class Container(containers.DeclarativeContainer):
     audit_ledger = providers.Factory(AuditLedger, audit=providers.Factory(PostgresLedgerAudit, pool), clock=clock)
     send_sms = providers.Factory(
         SendSms, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
-        default_sender=settings.provided.default_sender, metrics=metrics,
+        default_sender=settings.provided.default_sender, metrics=metrics, unwritten=unwritten_outcomes,
     )
     send_bulk = providers.Factory(
         SendBulk, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
         default_sender=settings.provided.default_sender, concurrency=submit_window, metrics=metrics,
+        unwritten=unwritten_outcomes,
     )
     reconcile_stuck_messages = providers.Factory(
         ReconcileStuckMessages, uow=uow.provider, clock=clock, ids=ids, gateway=gateway, concurrency=submit_window,
-        metrics=metrics,
+        metrics=metrics, unwritten=unwritten_outcomes,
     )
     list_sender_ids = providers.Factory(
         ListSenderIds, uow=uow.provider, default_sender=settings.provided.default_sender
@@ -472,7 +476,8 @@ class Container(containers.DeclarativeContainer):
     )
     run_campaign = providers.Factory(RunCampaign, uow=uow.provider, clock=clock, ids=ids, gateway=gateway,
                                      check_low_balance=check_low_balance, concurrency=submit_window, metrics=metrics,
-                                     gateway_wait=settings.provided.campaign_gateway_wait)
+                                     gateway_wait=settings.provided.campaign_gateway_wait,
+                                     unwritten=unwritten_outcomes)
     cancel_campaign = providers.Factory(CancelCampaign, uow=uow.provider, clock=clock, ids=ids)
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)

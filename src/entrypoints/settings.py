@@ -101,6 +101,8 @@ def _refuse_simulated_payments(gateway: str, mobile_money: str, allowed: bool) -
 @dataclass(frozen=True, slots=True)
 class Settings:
     database_url: str | None = None
+    # Seconds a request or job waits for a database connection (the database away) before failing.
+    database_wait: float = 30.0
     data_dir: Path = Path(".ujumbe")
     secret_key: str | None = None
     redis_url: str | None = None
@@ -167,6 +169,7 @@ class Settings:
                                      (env.get("UJUMBE_EMAIL_FROM") or "").strip() or None)
         return cls(
             database_url=env.get("UJUMBE_DATABASE_URL") or None,
+            database_wait=_seconds(env.get("UJUMBE_DATABASE_WAIT"), 30.0),
             data_dir=Path(env.get("UJUMBE_DATA_DIR") or ".ujumbe"),
             secret_key=_secret_key(env.get("UJUMBE_SECRET_KEY")),
             redis_url=env.get("UJUMBE_REDIS_URL") or None,

@@ -226,6 +226,7 @@ def worker_options(container: Container, *, concurrency: int = 10) -> dict[str, 
 FIRST_RECONNECT_WAIT = 0.5
 RECONNECT_WAIT = wait_exponential_jitter(multiplier=FIRST_RECONNECT_WAIT, max=30, jitter=0.5)
 WATCH_EVERY = 1.0  # seconds between a running worker's checks that its database answers
+UNWRITTEN_DRAIN = 10.0  # seconds a stopping process waits to write the outcomes it kept through an outage
 
 
 async def run_worker(container: Container, *, concurrency: int = 10, install_signal_handlers: bool = True,
@@ -344,7 +345,8 @@ def _report_crash(task: asyncio.Task[None]) -> None:
 
 @contextlib.asynccontextmanager
 async def jobs_running(container: Container, *, in_process_worker: bool) -> AsyncIterator[None]:
-    """The job queue open for deferring (and a worker running, if asked) for the block."""
+    """The job queue open for deferring (and a worker running, if asked) for the block; at its end,
+    the outcomes this process still keeps through an outage given `UNWRITTEN_DRAIN` s to be written."""
     app = container.job_app()
     await app.open_async()
     worker = start_in_process_worker(container) if in_process_worker else None
@@ -357,4 +359,5 @@ async def jobs_running(container: Container, *, in_process_worker: bool) -> Asyn
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
+        await container.unwritten_outcomes().drain(timeout=UNWRITTEN_DRAIN)
         await app.close_async()

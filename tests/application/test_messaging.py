@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
@@ -17,6 +18,8 @@ from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
 from application.reconciliation import ReconcileStuckMessages
 from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
 from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
+from application.submission import RecordOutcomes
+from application.unwritten_outcomes import UnwrittenOutcomes
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
@@ -630,3 +633,105 @@ async def test_a_bulk_whose_outcomes_cannot_be_recorded_answers_its_entries_pend
     world.clock.advance(minutes=6)
     report = await world.reconcile()(older_than=timedelta(minutes=5))
     assert (report.sent, report.failed) == (1, 1) and await world.balance() == 4  # the reject refunded
+
+
+# --- outcomes the database would not take (an outage after the submit) -----------------------
+
+
+class DatabaseAway(Exception):
+    """What a unit of work raises while the database is stopped."""
+
+
+class Outage:
+    """A unit-of-work factory over the world's store that fails every unit of work opened while
+    `away` is set."""
+
+    def __init__(self, world: World) -> None:
+        self.world, self.away = world, False
+
+    def __call__(self) -> MemoryUnitOfWork:
+        if self.away:
+            raise DatabaseAway("connection refused")
+        return self.world.uow()
+
+
+async def send_through_an_outage(world: World, unwritten: UnwrittenOutcomes | None) -> str:
+    """A send whose debit commits and whose outcome meets the database gone: its message id."""
+    outage = Outage(world)
+    send = SendSms(outage, world.clock, world.ids, world.gateway, default_sender="UJUMBE", unwritten=unwritten)
+    submit = world.gateway.submit
+
+    async def the_database_goes_after_the_submit(message):  # type: ignore[no-untyped-def]
+        answer = await submit(message)
+        outage.away = True
+        return answer
+
+    world.gateway.submit = the_database_goes_after_the_submit  # type: ignore[method-assign]
+    RecordOutcomes.retry_delays, saved = (0.0,), RecordOutcomes.retry_delays
+    try:
+        result = await send(sms())
+    finally:
+        RecordOutcomes.retry_delays = saved
+        world.gateway.submit = submit  # type: ignore[method-assign]
+    assert result.status == "pending"
+    outage.away = False
+    return result.message_id
+
+
+async def test_an_outcome_the_database_refused_is_written_by_this_process_once_it_answers(world: World) -> None:
+    await world.grant(2)
+    unwritten = UnwrittenOutcomes(first_wait=0.0, longest_wait=0.0)
+    message_id = await send_through_an_outage(world, unwritten)
+    await unwritten.drain(timeout=5)
+    assert unwritten.held == 0
+    message = await world.message(message_id)
+    assert (message.status, message.gateway_ref) == (MessageStatus.SENT, f"ref-{message_id}")
+    assert await world.balance() == 1 and world.events() == [("message.sent", message_id)]
+
+
+async def test_without_a_keeper_the_refused_outcome_is_left_pending_for_the_reconciler(world: World) -> None:
+    await world.grant(2)
+    message_id = await send_through_an_outage(world, None)
+    assert (await world.message(message_id)).status == MessageStatus.PENDING
+
+
+async def test_outcomes_still_held_when_the_process_stops_are_logged_with_the_answers(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    unwritten = UnwrittenOutcomes(first_wait=0.01, longest_wait=0.01)
+
+    async def refused() -> None:
+        raise DatabaseAway("still away")
+
+    unwritten.keep(refused, ["m-1", "m-2"], "m-1 sent ref-1; m-2 sent ref-2")
+    assert unwritten.held == 2
+    with caplog.at_level(logging.ERROR, logger="ujumbe.sending"):
+        await unwritten.drain(timeout=0.05)
+    assert unwritten.held == 0
+    assert "m-1, m-2" in caplog.text and "m-1 sent ref-1; m-2 sent ref-2" in caplog.text
+
+
+async def test_a_write_retried_until_the_database_answers(world: World) -> None:
+    unwritten = UnwrittenOutcomes(first_wait=0.0, longest_wait=0.0)
+    tries: list[int] = []
+
+    async def write() -> None:
+        tries.append(1)
+        if len(tries) < 5:
+            raise DatabaseAway("not yet")
+
+    unwritten.keep(write, ["m-1"], "m-1 sent")
+    await unwritten.drain(timeout=5)
+    assert len(tries) == 5
+
+
+async def test_a_stuck_message_is_submitted_again_marked_as_perhaps_handed_over(world: World) -> None:
+    # The process that paid for it may have handed it over and may still hold its answer: a gateway
+    # that cannot recognise a repeat must not put it on air again (one that can answers it).
+    await world.grant(2)
+    message_id = await crashed_send(world)
+    world.clock.advance(minutes=6)
+    assert (await world.reconcile()(older_than=timedelta(minutes=5))).sent == 1
+    assert [(s.message_id, s.handed_over) for s in world.gateway.submitted] == [
+        (message_id, False), (message_id, True)]
+

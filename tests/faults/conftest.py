@@ -114,7 +114,7 @@ def fault_env(database_url: str, tmp_path: Path) -> dict[str, str]:
     minutes), dead workers found within 5 s, delivery reports at once."""
     return {**os.environ, "UJUMBE_DATABASE_URL": database_url, "UJUMBE_DATA_DIR": str(tmp_path / "data"),
             "UJUMBE_SECRET_KEY": "fault-tests-secret-key-long-enough-for-hs256",
-            "UJUMBE_RECONCILE_AFTER": "3", "UJUMBE_JOBS_HEARTBEAT": "0.5", "UJUMBE_JOBS_STALLED_AFTER": "5",
+            "UJUMBE_RECONCILE_AFTER": "3", "UJUMBE_DATABASE_WAIT": "2", "UJUMBE_JOBS_HEARTBEAT": "0.5", "UJUMBE_JOBS_STALLED_AFTER": "5",
             "UJUMBE_SIMULATOR_DLR_DELAY": "0", "UJUMBE_LOG_LEVEL": "WARNING"}
 
 
@@ -223,12 +223,17 @@ def rows(url: str, query: str, *params: object) -> list[tuple]:  # type: ignore[
         return conn.execute(query, params).fetchall()
 
 
-def assert_each_message_settled_once(url: str, burst: Burst) -> None:
-    """Nothing pending; no text at the gateway twice; every answered message id in the log, and
-    every message the gateway took charged once, never refunded."""
+def simulator_texts(url: str) -> Counter[str]:
+    """The texts the gateway simulator took, each with the number of times it took it."""
+    return Counter(body for (body,) in rows(url, "SELECT body FROM simulator_messages"))
+
+
+def assert_each_message_settled_once(url: str, burst: Burst, at_gateway: Counter[str]) -> None:
+    """Nothing pending; no text at the gateway (`at_gateway`: the texts it took, counted) twice;
+    every answered message id in the log, and every message the gateway took charged once, never
+    refunded."""
     assert rows(url, "SELECT count(*) FROM messages WHERE status = 'pending'") == [(0,)]
-    at_gateway = Counter(body for (body,) in rows(url, "SELECT body FROM simulator_messages WHERE body LIKE %s",
-                                                  Burst.text(0).removesuffix("0") + "%"))
+    at_gateway = Counter({text: n for text, n in at_gateway.items() if text.startswith(Burst.text(0)[:-1])})
     assert [text for text, n in at_gateway.items() if n > 1] == []  # no request's text went out twice
     logged = dict(rows(url, "SELECT id::text, status::text FROM messages"))
     assert [mid for mid in burst.charged().values() if mid not in logged] == []

@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from audit_support import assert_audit_clean
-from faults.conftest import Burst, Processes, assert_each_message_settled_once, fault_env, kill, rows, seed_customer
+from faults.conftest import (
+    Burst,
+    Processes,
+    assert_each_message_settled_once,
+    fault_env,
+    kill,
+    rows,
+    seed_customer,
+    simulator_texts,
+)
 from tests_support import wait_until
 
 pytestmark = pytest.mark.faults
@@ -42,7 +51,7 @@ async def test_a_server_killed_mid_burst_settles_every_charged_send_exactly_once
     wait_until(lambda: rows(url, "SELECT count(*) FROM messages WHERE status = 'pending'") == [(0,)], 60)
 
     assert set(burst.statuses()) <= {"sent"}, burst.statuses()
-    assert_each_message_settled_once(url, burst)
+    assert_each_message_settled_once(url, burst, simulator_texts(url))
     charged = rows(url, "SELECT count(*) FROM ledger_entries WHERE type = 'deduct'")[0][0]
     settled = rows(url, "SELECT count(*) FROM messages WHERE status IN ('sent', 'delivered', 'failed')")[0][0]
     assert charged == settled == len(burst.answers) + len(burst.cut) - _never_charged(url, burst)

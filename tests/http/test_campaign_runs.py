@@ -86,6 +86,42 @@ async def test_a_run_killed_part_way_resumes_without_sending_anyone_twice_or_ski
     _assert_each_once_and_charged_exactly(clean_database, account.id, campaign_id)
 
 
+class Recording:
+    """The real gateway, every SMS handed to it recorded."""
+
+    def __init__(self, gateway: Any) -> None:
+        self._gateway, self.seen = gateway, []  # type: list[OutboundSms]
+
+    async def submit(self, sms: OutboundSms) -> SubmitResult:
+        self.seen.append(sms)
+        return await self._gateway.submit(sms)  # type: ignore[no-any-return]
+
+    async def submit_many(self, batch: Sequence[OutboundSms]) -> Sequence[SubmitResult]:
+        self.seen.extend(batch)
+        return await self._gateway.submit_many(batch)  # type: ignore[no-any-return]
+
+
+async def test_a_resumed_run_hands_over_the_killed_runs_messages_marked_as_perhaps_handed_over(
+    client: AsyncTestClient[Any], make_account: Any, container: Container, clean_database: str
+) -> None:
+    # The killed run (another process, perhaps) may have handed them over and may still hold their
+    # answers: a gateway that cannot recognise a repeat must not send them again; the rest go as new.
+    account = await make_account()
+    campaign_id = await _running(client, container, clean_database, account)
+    real = container.gateway()
+    with container.gateway.override(providers.Object(DiesAfterHandingOver(real, 1))):
+        with pytest.raises(Killed):
+            await container.run_campaign()(account.id, campaign_id)
+    recording = Recording(real)
+    with container.gateway.override(providers.Object(recording)):
+        await drain(container)
+    marked = Counter(sms.handed_over for sms in recording.seen)
+    # batch 1 again (paid, handed over, unrecorded) and batch 2 (paid by the killed run, never handed
+    # over) come back marked; batch 3 (unpaid then) goes out as new
+    assert marked == {True: 2000, False: 500}
+    _assert_each_once_and_charged_exactly(clean_database, account.id, campaign_id)
+
+
 async def test_two_runs_of_one_campaign_at_once_send_it_once(
     client: AsyncTestClient[Any], make_account: Any, container: Container, clean_database: str
 ) -> None:

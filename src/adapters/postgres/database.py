@@ -62,12 +62,14 @@ def resolve_database_url(database_url: str | None, data_dir: Path) -> str:
     return database_url or embedded_database_url(data_dir)
 
 
-def create_pool(conninfo: str, *, min_size: int = 2, max_size: int = 20) -> AsyncConnectionPool:
-    """A pool that is opened in the app's lifespan (`await pool.open()`)."""
+def create_pool(conninfo: str, *, min_size: int = 2, max_size: int = 20, wait: float = 30.0) -> AsyncConnectionPool:
+    """A pool that is opened in the app's lifespan (`await pool.open()`); a caller waits up to
+    `wait` seconds for a connection (while the database is away, say) before it is refused."""
     return AsyncConnectionPool(
         conninfo,
         min_size=min_size,
         max_size=max_size,
+        timeout=wait,
         open=False,
         kwargs={"autocommit": False},
         name="ujumbe",
