@@ -31,7 +31,7 @@ import httpx
 import psycopg
 from dependency_injector import providers
 
-from application.accounts import Registration
+from application.accounts.accounts import Registration
 from application.ports import ContactList
 from entrypoints.container import Container
 from entrypoints.settings import Settings

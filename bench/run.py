@@ -42,9 +42,9 @@ from dependency_injector import providers
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.database import embedded_database_url
-from application.accounts import Registration
-from application.credits import Grant
-from application.sending import SmsRequest
+from application.accounts.accounts import Registration
+from application.credits.balance import Grant
+from application.sending.sends import SmsRequest
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 

@@ -49,8 +49,8 @@ from campaign import seed_contacts  # noqa: E402
 from run import CpuMeter, LeanClient, free_port, percentile, start_server, stop, wait_until_healthy  # noqa: E402
 
 from adapters.postgres.database import embedded_database_url  # noqa: E402
-from application.accounts import Registration  # noqa: E402
-from application.credits import Grant  # noqa: E402
+from application.accounts.accounts import Registration  # noqa: E402
+from application.credits.balance import Grant  # noqa: E402
 from entrypoints.container import Container  # noqa: E402
 from entrypoints.settings import Settings  # noqa: E402
 

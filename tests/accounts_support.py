@@ -15,14 +15,14 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.security import RandomSecrets
-from application.account_emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET, LinkTokens
-from application.accounts import RegisterAccount
-from application.api_keys import AuthenticateApiKey, CreateApiKey
-from application.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
-from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
-from application.phone_verification import SendPayerOtp, SendPhoneOtp, VerifyPayerPhone, VerifyPhone
+from application.accounts.emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET, LinkTokens
+from application.accounts.accounts import RegisterAccount
+from application.accounts.api_keys import AuthenticateApiKey, CreateApiKey
+from application.accounts.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
+from application.accounts.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
+from application.accounts.phone_verification import SendPayerOtp, SendPhoneOtp, VerifyPayerPhone, VerifyPhone
 from application.ports import AccessClaims, Email, GatewayNoAnswer, GatewayUnavailable, OutboundSms
-from application.sessions import (
+from application.accounts.sessions import (
     AuthenticateAccessToken,
     ChangePassword,
     LiveSessions,

@@ -11,12 +11,12 @@ from datetime import UTC, datetime
 
 import psycopg
 
-from application.accounts import Registration
-from application.campaigns import CampaignRequest
-from application.credits import Grant
-from application.payment_orders import PackageOrderRequest
+from application.accounts.accounts import Registration
+from application.campaigns.creation import CampaignRequest
+from application.credits.balance import Grant
+from application.payments.orders import PackageOrderRequest
 from application.ports import PaymentOrder, ProviderResult, ProviderState
-from application.sending import BulkRequest, SmsRequest
+from application.sending.sends import BulkRequest, SmsRequest
 from campaigns_support import seed_list
 from entrypoints.container import Container
 from jobs_support import drain

@@ -31,7 +31,7 @@ import httpx
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_fixed
 
 from application.ports import WebhookResponse
-from application.webhook_deliveries import REQUEST_TIMEOUT_SECONDS
+from application.webhooks.deliveries import REQUEST_TIMEOUT_SECONDS
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 AddressPolicy = Callable[[str], bool]  # whether a resolved address may be connected to

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from application.notifications import CheckLowBalance
 from application.ports import Clock, JobQueue, UnitOfWork, WebhookDelivery, WebhookEndpoint
-from application.webhook_deliveries import FanOutEvent, schedule_delivery
+from application.webhooks.deliveries import FanOutEvent, schedule_delivery
 
 DISPATCH_OUTBOX = "dispatch_outbox"  # job: {} — queued after every commit that adds outbox events
 BATCH_SIZE = 1000  # events per transaction: a campaign batch adds 1000 at once

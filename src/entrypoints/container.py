@@ -36,18 +36,18 @@ from adapters.security import (
 from adapters.spreadsheets import read_table
 from adapters.system import SystemClock, UuidGenerator
 from adapters.webhooks import HttpxWebhookSender
-from application.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
-from application.contact_files import ExportContacts, ImportContacts
-from application.audit import AuditLedger
-from application.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
-from application.contact_lists import (
+from application.accounts.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
+from application.contacts.files import ExportContacts, ImportContacts
+from application.credits.audit import AuditLedger
+from application.accounts.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey
+from application.contacts.lists import (
     CreateContactList,
     DeleteContactList,
     GetContactList,
     ListContactLists,
     UpdateContactList,
 )
-from application.contacts import (
+from application.contacts.contacts import (
     AddContact,
     AddContactPhone,
     DeleteContact,
@@ -56,33 +56,33 @@ from application.contacts import (
     ListContacts,
     UpdateContact,
 )
-from application.campaign_reads import (
+from application.campaigns.reads import (
     CampaignReport,
     GetCampaign,
     ListCampaignMessages,
     ListCampaigns,
     OperatorCampaigns,
 )
-from application.campaign_runs import CancelCampaign, QueueDueCampaigns, RunCampaign
-from application.campaigns import CreateCampaign, PreviewCampaign, StartCampaign
-from application.credits import CreditHistory, GetBalance, GrantCredits
-from application.deliveries import (
+from application.campaigns.runs import CancelCampaign, QueueDueCampaigns, RunCampaign
+from application.campaigns.creation import CreateCampaign, PreviewCampaign, StartCampaign
+from application.credits.balance import CreditHistory, GetBalance, GrantCredits
+from application.sending.delivery_reports import (
     ApplyDeliveryReport,
     ApplyDeliveryReports,
     ApplyReceivedReports,
     QueueGatewayReports,
     RematchDeliveryReports,
 )
-from application.google_contacts import (
+from application.contacts.google_connection import (
     CompleteGoogleConnection,
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
 )
-from application.google_sync import SyncGoogleContacts
+from application.contacts.google_sync import SyncGoogleContacts
 from application.idempotency import IdempotencyGate, PurgeExpiredIdempotencyKeys
-from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
-from application.message_logs import ListMessageLogs
+from application.sending.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
+from application.sending.message_logs import ListMessageLogs
 from application.notifications import (
     Announce,
     CheckLowBalance,
@@ -91,22 +91,22 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
-from application.payment_orders import GetPaymentOrder, ListPaymentOrders, OrderPackage, OrderVoucher
-from application.payment_operations import (
+from application.payments.orders import GetPaymentOrder, ListPaymentOrders, OrderPackage, OrderVoucher
+from application.payments.operator import (
     ConfirmPaymentOrder,
     FailPaymentOrder,
     OperatorPaymentOrders,
     ShowPaymentOrder,
 )
-from application.payment_results import (
+from application.payments.results import (
     ApplyPaymentResult,
     PurgeUnverifiedCallbacks,
     QueuePaymentResults,
     ReceivePaymentCallback,
 )
-from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import Clock, EmailSender, GatewayListener, Metrics, MobileMoney
-from application.phone_verification import (
+from application.accounts.phone_verification import (
     PurgeExpiredPhoneOtps,
     SendPayerOtp,
     SendPhoneOtp,
@@ -114,8 +114,8 @@ from application.phone_verification import (
     VerifyPhone,
     VerifyPhoneByOperator,
 )
-from application.quotes import QuoteMessage
-from application.reconciliation import ReconcileStuckMessages
+from application.sending.quotes import QuoteMessage
+from application.sending.reconciliation import ReconcileStuckMessages
 from application.reference import (
     FindCountryRate,
     GetVoucherRateCard,
@@ -128,13 +128,13 @@ from application.reference import (
     SetTemplate,
     SetVoucherRateCard,
 )
-from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
-from application.sending import SendBulk, SendSms
-from application.unwritten_outcomes import UnwrittenOutcomes
-from application.account_emails import LinkTokens
-from application.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
-from application.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
-from application.sessions import (
+from application.sending.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
+from application.sending.sends import SendBulk, SendSms
+from application.submission.unwritten import UnwrittenOutcomes
+from application.accounts.emails import LinkTokens
+from application.accounts.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
+from application.accounts.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
+from application.accounts.sessions import (
     AuthenticateAccessToken,
     ChangePassword,
     LiveSessions,
@@ -143,8 +143,8 @@ from application.sessions import (
     LogOutEverywhere,
     RefreshSession,
 )
-from application.webhook_deliveries import DeliverDueWebhooks, DeliverWebhook, FanOutEvent
-from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
+from application.webhooks.deliveries import DeliverDueWebhooks, DeliverWebhook, FanOutEvent
+from application.webhooks.endpoints import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
 from entrypoints.worker import build_job_app
 

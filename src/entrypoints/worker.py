@@ -20,8 +20,8 @@ from procrastinate import App, JobContext
 from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential_jitter
 
 from adapters.jobs import RETRY, WorkerStatus, create_job_app, log_job_run, recover_stalled_jobs
-from application.account_emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET
-from application.deliveries import (
+from application.accounts.emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET
+from application.sending.delivery_reports import (
     APPLY_DELIVERY_REPORT,
     APPLY_DELIVERY_REPORTS,
     APPLY_RECEIVED_REPORTS,
@@ -30,9 +30,9 @@ from application.deliveries import (
     reports_from_job,
 )
 from application.outbox import DISPATCH_OUTBOX
-from application.payment_results import APPLY_PAYMENT_RESULT, result_from_job
+from application.payments.results import APPLY_PAYMENT_RESULT, result_from_job
 from application.ports import RUN_CAMPAIGN, DeliveryReport, InboundSms
-from application.webhook_deliveries import DELIVER_WEBHOOK
+from application.webhooks.deliveries import DELIVER_WEBHOOK
 from domain.campaigns import CampaignStatus
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.deliveries import ApplyDeliveryReport, ReportResult
+from application.sending.delivery_reports import ApplyDeliveryReport, ReportResult
 from application.ports import Campaign, DeliveryReport
 from domain.campaigns import CampaignStatus
 from domain.messages import MessageEvent, MessageStatus, SubmitOutcome

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.campaign_reads import ListCampaignMessages, ListCampaigns
-from application.campaign_runs import CampaignRunUnfinished, CancelCampaign, QueueDueCampaigns, RunCampaign
-from application.campaigns import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
-from application.credits import Grant, GrantCredits
+from application.campaigns.reads import ListCampaignMessages, ListCampaigns
+from application.campaigns.runs import CampaignRunUnfinished, CancelCampaign, QueueDueCampaigns, RunCampaign
+from application.campaigns.creation import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
+from application.credits.balance import Grant, GrantCredits
 from application.notifications import CheckLowBalance
 from application.ports import Contact, ContactList, ContactPhone, GatewayUnavailable, OutboundSms, WebhookEndpoint
-from application.reconciliation import ReconcileReport, ReconcileStuckMessages
+from application.sending.reconciliation import ReconcileReport, ReconcileStuckMessages
 from domain.campaigns import BATCH_SIZE, CampaignStatus
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 from domain.submits import NO_ANSWER, SubmitResult

@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock
-from application.payment_settlement import UNVERIFIED_CALLBACKS_KEPT
+from application.payments.settlement import UNVERIFIED_CALLBACKS_KEPT
 from application.ports import PaymentOrder, PhoneOtp, ProviderEvent
 from domain.payments import PaymentStatus
 from entrypoints.container import Container

@@ -10,7 +10,7 @@ import pytest
 
 from adapters.postgres.inbound import routing
 from adapters.postgres.message_logs import listing
-from application.message_logs import MessageLogQuery, message_log_filter
+from application.sending.message_logs import MessageLogQuery, message_log_filter
 from application.ports import MessageLogFilter
 from domain.messages import Message, MessageStatus
 from tests_support import ids, pending_message

@@ -11,7 +11,7 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.payments import EXPIRED, ExpireStalePaymentOrders
+from application.payments.polling import EXPIRED, ExpireStalePaymentOrders
 from application.ports import PaymentOrder, ProviderEvent
 from domain.payments import PaymentStatus
 from mobile_money_fake import FakeMobileMoney

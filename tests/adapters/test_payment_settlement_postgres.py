@@ -15,10 +15,10 @@ from adapters.memory.system import FrozenClock
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.system import UuidGenerator
-from application.payment_operations import ConfirmPaymentOrder
-from application.payment_results import ApplyPaymentResult, ReceivePaymentCallback
-from application.payment_settlement import SettlePayment
-from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.payments.operator import ConfirmPaymentOrder
+from application.payments.results import ApplyPaymentResult, ReceivePaymentCallback
+from application.payments.settlement import SettlePayment
+from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
 from mobile_money_fake import FakeMobileMoney

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 import psycopg
 import pytest
 
-from application.accounts import Registration
-from application.phone_verification import OtpSent
+from application.accounts.accounts import Registration
+from application.accounts.phone_verification import OtpSent
 from domain.errors import OtpThrottled
 from entrypoints.container import Container
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.credits import Grant, GrantCredits
+from application.credits.balance import Grant, GrantCredits
 from application.ports import OutboundSms
-from application.reconciliation import ReconcileStuckMessages
-from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
+from application.sending.reconciliation import ReconcileStuckMessages
+from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.ledger import EntryType
 from domain.messages import MessageStatus
 from domain.submits import NO_ANSWER, SubmitResult

@@ -22,7 +22,7 @@ from adapters.postgres.database import create_pool
 from adapters.postgres.deliveries import PostgresReceivedReports
 from adapters.postgres.messaging import _SELECT, message_rows
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.deliveries import (
+from application.sending.delivery_reports import (
     APPLY_RECEIVED_REPORTS,
     ApplyReceivedReports,
     QueueGatewayReports,

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from accounts_support import PUBLIC_URL, World, world  # noqa: F401 (the fixture)
-from application.account_emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET, link_email
-from application.accounts import Registration
+from application.accounts.emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET, link_email
+from application.accounts.accounts import Registration
 from domain.account_tokens import TokenPurpose
 from domain.errors import InvalidCredentials, InvalidToken, Unauthorized, ValidationError
 

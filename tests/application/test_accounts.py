@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from accounts_support import World, world  # noqa: F401 (the fixture)
-from application.accounts import Registration, SetPlan
-from application.api_keys import ListApiKeys, RevokeApiKey
-from application.phone_verification import PurgeExpiredPhoneOtps, VerifyPhoneByOperator
-from application.sessions import AuthenticateAccessToken
+from application.accounts.accounts import Registration, SetPlan
+from application.accounts.api_keys import ListApiKeys, RevokeApiKey
+from application.accounts.phone_verification import PurgeExpiredPhoneOtps, VerifyPhoneByOperator
+from application.accounts.sessions import AuthenticateAccessToken
 from domain.errors import (
     EmailTaken,
     InvalidCredentials,

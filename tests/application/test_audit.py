@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from adapters.memory.system import FrozenClock
-from application.audit import AuditLedger
+from application.credits.audit import AuditLedger
 from application.ports import AuditedBatch
 from domain.audit import SETTLE_DEADLINE, AuditRule, Violation
 

@@ -18,7 +18,7 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.spreadsheets import read_table
-from application.contact_files import ExportContacts, ImportContacts
+from application.contacts.files import ExportContacts, ImportContacts
 from application.ports import Contact, ContactList, ContactPhone, Table
 from domain.contact_files import ImportReport, RowError
 from domain.contacts import ContactSearch, validate_contact_email, validate_contact_name

@@ -7,14 +7,14 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.contact_lists import (
+from application.contacts.lists import (
     CreateContactList,
     DeleteContactList,
     GetContactList,
     ListContactLists,
     UpdateContactList,
 )
-from application.contacts import (
+from application.contacts.contacts import (
     AddContact,
     AddContactPhone,
     ContactDetails,

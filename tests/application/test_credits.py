@@ -7,7 +7,7 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.credits import CreditHistory, GetBalance, Grant, GrantCredits
+from application.credits.balance import CreditHistory, GetBalance, Grant, GrantCredits
 from domain.errors import ValidationError
 from domain.ledger import EntryType
 from tests_support import ids

@@ -16,8 +16,8 @@ from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.credits import Grant, GrantCredits
-from application.deliveries import (
+from application.credits.balance import Grant, GrantCredits
+from application.sending.delivery_reports import (
     APPLY_RECEIVED_REPORTS,
     ApplyDeliveryReport,
     ApplyDeliveryReports,
@@ -28,7 +28,7 @@ from application.deliveries import (
     reported_on,
 )
 from application.ports import DeliveryReport, InboundSms, OutboundSms, WebhookEndpoint
-from application.sending import SendSms, SmsRequest
+from application.sending.sends import SendSms, SmsRequest
 from domain.messages import MessageEvent, MessageStatus
 from domain.submits import SubmitResult
 from domain.webhooks import EVENT_TYPES

@@ -12,8 +12,8 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.security import AesGcmSecretBox, RandomSecrets
-from application.google_contacts import CompleteGoogleConnection, ConnectGoogle
-from application.google_sync import SyncGoogleContacts
+from application.contacts.google_connection import CompleteGoogleConnection, ConnectGoogle
+from application.contacts.google_sync import SyncGoogleContacts
 from application.ports import AccessTokenRejected, ExternalPerson, GrantedTokens, PeoplePage
 from domain.errors import GoogleNotConnected
 from tests_support import ids

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from application.message_logs import DATE_FROM_PATTERN, MessageLogQuery, message_log_filter
+from application.sending.message_logs import DATE_FROM_PATTERN, MessageLogQuery, message_log_filter
 from domain.errors import ValidationError
 from domain.messages import MessageStatus
 

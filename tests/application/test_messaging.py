@@ -13,13 +13,13 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.credits import GetBalance, Grant, GrantCredits
+from application.credits.balance import GetBalance, Grant, GrantCredits
 from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms
-from application.reconciliation import ReconcileStuckMessages
-from application.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
-from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
+from application.sending.reconciliation import ReconcileStuckMessages
+from application.sending.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
+from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
 from application.submission import RecordOutcomes
-from application.unwritten_outcomes import UnwrittenOutcomes
+from application.submission.unwritten import UnwrittenOutcomes
 from domain.errors import InsufficientCredits, InvalidPhoneNumber, NotFound, ValidationError
 from domain.ledger import EntryType
 from domain.messages import MessageStatus

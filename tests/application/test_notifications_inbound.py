@@ -8,8 +8,8 @@ from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.credits import Grant, GrantCredits
-from application.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
+from application.credits.balance import Grant, GrantCredits
+from application.sending.inbound import IsOptedOut, ListInboundMessages, ReceiveInboundSms
 from application.notifications import (
     Announce,
     CheckLowBalance,
@@ -19,8 +19,8 @@ from application.notifications import (
 )
 from application.outbox import DispatchOutbox
 from application.ports import Account, InboundSms, Notification, NotificationKind, SenderId
-from application.sending import SendSms, SmsRequest
-from application.webhook_deliveries import FanOutEvent
+from application.sending.sends import SendSms, SmsRequest
+from application.webhooks.deliveries import FanOutEvent
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
 from domain.inbound import OptOutAction
 from domain.ledger import EntryType, Posting

@@ -11,7 +11,7 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.payments import EXPIRED, ExpireStalePaymentOrders
+from application.payments.polling import EXPIRED, ExpireStalePaymentOrders
 from application.ports import NotificationKind, PaymentOrder
 from domain.payments import PaymentStatus
 from mobile_money_fake import FakeMobileMoney

@@ -10,7 +10,7 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.payment_orders import (
+from application.payments.orders import (
     NO_CHECKOUT,
     GetPaymentOrder,
     ListPaymentOrders,

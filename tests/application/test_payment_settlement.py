@@ -13,13 +13,13 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.payment_operations import (
+from application.payments.operator import (
     ConfirmPaymentOrder,
     FailPaymentOrder,
     OperatorPaymentOrders,
     ShowPaymentOrder,
 )
-from application.payment_results import (
+from application.payments.results import (
     APPLY_PAYMENT_RESULT,
     ApplyPaymentResult,
     PurgeUnverifiedCallbacks,
@@ -27,7 +27,7 @@ from application.payment_results import (
     ReceivePaymentCallback,
     result_from_job,
 )
-from application.payment_settlement import (
+from application.payments.settlement import (
     EXPIRED,
     FAILED_BY_OPERATOR,
     KEPT_BODY,
@@ -36,7 +36,7 @@ from application.payment_settlement import (
     Settlement,
     storable_text,
 )
-from application.payments import ExpireStalePaymentOrders, PollPendingPayments
+from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import (
     NotificationKind,
     PaymentOrder,

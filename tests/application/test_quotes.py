@@ -8,7 +8,7 @@ import pytest
 
 from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
-from application.quotes import QuoteMessage, QuoteRequest
+from application.sending.quotes import QuoteMessage, QuoteRequest
 from domain.errors import CountryNotSupported, InvalidPhoneNumber, ValidationError
 
 

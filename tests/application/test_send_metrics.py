@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
-from application.credits import Grant, GrantCredits
+from application.credits.balance import Grant, GrantCredits
 from application.ports import GatewayNoAnswer, NoMetrics, OutboundSms
-from application.sending import SendSms, SmsRequest
+from application.sending.sends import SendSms, SmsRequest
 from domain.messages import Message
 from domain.submits import SubmitResult
 from tests_support import ids

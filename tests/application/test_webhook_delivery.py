@@ -18,7 +18,7 @@ from adapters.security import AesGcmSecretBox, RandomSecrets
 from application.notifications import CheckLowBalance
 from application.outbox import DispatchOutbox
 from application.ports import OutboxEvent, WebhookResponse
-from application.webhook_deliveries import (
+from application.webhooks.deliveries import (
     DELIVER_WEBHOOK,
     MISSING_AFTER,
     SECRET_UNREADABLE,
@@ -26,7 +26,7 @@ from application.webhook_deliveries import (
     DeliverWebhook,
     FanOutEvent,
 )
-from application.webhooks import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
+from application.webhooks.endpoints import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
 from domain.errors import NotFound, ValidationError
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify

@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from application.campaigns import CampaignRequest
+from application.campaigns.creation import CampaignRequest
 from application.ports import Campaign
-from application.credits import Grant
+from application.credits.balance import Grant
 from campaigns_support import numbers, seed_list
 from entrypoints.container import Container
 from tests_support import ujumbe

@@ -19,8 +19,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from application.campaigns import CampaignRequest
-from application.credits import Grant
+from application.campaigns.creation import CampaignRequest
+from application.credits.balance import Grant
 from application.ports import OutboxEvent
 from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
 from entrypoints.container import Container

@@ -26,8 +26,8 @@ import pytest
 from dependency_injector import providers
 
 from adapters.postgres.migrate import migrate
-from application.accounts import Registration
-from application.credits import Grant
+from application.accounts.accounts import Registration
+from application.credits.balance import Grant
 from conftest import FAST_PASSWORD_HASH_COST
 from entrypoints.container import Container
 from entrypoints.settings import Settings

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pytest
 from litestar.testing import AsyncTestClient
 
-from application.accounts import Registration
+from application.accounts.accounts import Registration
 from entrypoints.container import Container
 
 PASSWORD = "correct horse battery"

@@ -12,7 +12,7 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from application.ports import OutboundSms
 from campaigns_support import charged_for_sent, ledger, numbers, received, seed_list
 from domain.submits import SubmitResult

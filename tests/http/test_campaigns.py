@@ -13,7 +13,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.credits import Grant
+from application.credits.balance import Grant
 from application.ports import InboundSms
 from campaigns_support import charged_for_sent, ledger, numbers, opt_out, received, seed_list
 from entrypoints.container import Container

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from http_helpers import error_of
 
 

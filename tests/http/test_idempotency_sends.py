@@ -6,7 +6,7 @@ import psycopg
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.credits import Grant
+from application.credits.balance import Grant
 from http_helpers import error_of
 
 

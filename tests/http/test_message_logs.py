@@ -6,7 +6,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.credits import Grant
+from application.credits.balance import Grant
 from http_helpers import error_of
 
 LOG_FIELDS = {"message_id", "to", "from", "status", "cost", "credits_used", "sms_parts", "encoding",

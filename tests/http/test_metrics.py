@@ -24,9 +24,9 @@ from litestar.testing import AsyncTestClient
 from prometheus_client.parser import text_string_to_metric_families
 from psycopg_pool import AsyncConnectionPool
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from application.ports import CreditPackage
-from application.webhook_deliveries import DELIVER_WEBHOOK
+from application.webhooks.deliveries import DELIVER_WEBHOOK
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 from campaigns_support import seed_list

@@ -6,7 +6,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.credits import Grant
+from application.credits.balance import Grant
 from application.ports import InboundSms
 from entrypoints.container import Container
 from http_helpers import error_of

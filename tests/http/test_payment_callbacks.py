@@ -12,7 +12,7 @@ from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
-from application.payment_settlement import KEPT_UNVERIFIED_BODY
+from application.payments.settlement import KEPT_UNVERIFIED_BODY
 from application.ports import PaymentOrder, ProviderResult, ProviderState
 from domain.payments import PaymentStatus
 from entrypoints.container import Container

@@ -28,7 +28,7 @@ from dependency_injector import providers
 
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.clickpesa import ClickPesa
-from application.accounts import Registration
+from application.accounts.accounts import Registration
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from fake_clickpesa import API_KEY, CHECKSUM_KEY, CLIENT_ID, FakeClickPesa, fake_clickpesa

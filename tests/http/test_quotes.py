@@ -5,7 +5,7 @@ from __future__ import annotations
 import psycopg
 from litestar.testing import AsyncTestClient
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from http_helpers import error_of
 
 

@@ -17,7 +17,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.clickpesa import ClickPesa
-from application.webhook_deliveries import DELIVER_WEBHOOK
+from application.webhooks.deliveries import DELIVER_WEBHOOK
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from fake_clickpesa import API_KEY, CHECKSUM_KEY, CLIENT_ID, FakeClickPesa, fake_clickpesa

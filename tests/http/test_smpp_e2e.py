@@ -27,9 +27,9 @@ import psycopg
 import pytest
 
 from adapters.memory.system import FrozenClock
-from application.accounts import Registration
-from application.credits import Grant
-from application.sending import BulkRequest
+from application.accounts.accounts import Registration
+from application.credits.balance import Grant
+from application.sending.sends import BulkRequest
 from entrypoints.container import Container
 from entrypoints.gateway_binds import gateway_running
 from entrypoints.settings import Settings

@@ -6,7 +6,7 @@ import psycopg
 import pytest
 from litestar.testing import AsyncTestClient
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from http_helpers import error_of
 
 REJECTED = "+255799000001"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import psycopg
 
-from application.credits import Grant
+from application.credits.balance import Grant
 
 REJECTED = "+255799000001"
 

@@ -15,9 +15,9 @@ import pytest
 from dependency_injector import providers
 
 from adapters.gateways.simulator import SimulatorGateway
-from application.credits import Grant
+from application.credits.balance import Grant
 from application.ports import OutboundSms
-from application.sending import BulkRequest, SmsRequest
+from application.sending.sends import BulkRequest, SmsRequest
 from domain.errors import InsufficientCredits
 from domain.submits import SubmitResult
 

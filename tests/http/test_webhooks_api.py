@@ -15,7 +15,7 @@ from standardwebhooks import Webhook
 from adapters.jobs import queue_depth, totals
 from adapters.memory.system import FrozenClock
 from adapters.webhooks import HttpxWebhookSender
-from application.credits import Grant
+from application.credits.balance import Grant
 from domain.webhooks import EVENT_TYPES
 from entrypoints.container import Container
 from http_helpers import error_of

@@ -8,7 +8,7 @@ from litestar.datastructures import State
 from litestar.di import NamedDependency
 from dependency_injector import providers
 
-from application.sending import SendSms
+from application.sending.sends import SendSms
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.http.auth import Authenticated

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from application.accounts import Registration
+from application.accounts.accounts import Registration
 from application.ports import Account
 from domain.accounts import PLANS
 from entrypoints.cli.base import cli, services

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from application.credits import Grant
+from application.credits.balance import Grant
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import command, emit, emit_table
 

@@ -9,9 +9,9 @@ from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.email_verification import RequestEmailVerification, VerifyEmail
-from application.password_reset import RequestPasswordReset, ResetPassword
-from application.sessions import ChangePassword, LogOut, LogOutEverywhere
+from application.accounts.email_verification import RequestEmailVerification, VerifyEmail
+from application.accounts.password_reset import RequestPasswordReset, ResetPassword
+from application.accounts.sessions import ChangePassword, LogOut, LogOutEverywhere
 from domain.errors import InvalidCredentials, InvalidToken
 from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH
 from entrypoints.container import Container

@@ -9,7 +9,7 @@ from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
-from application.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
+from application.accounts.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
 from domain.accounts import MAX_KEY_NAME_LENGTH
 from domain.errors import NotFound
 from domain.rules import trimmed_pattern

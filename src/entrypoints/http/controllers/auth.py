@@ -9,9 +9,9 @@ from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.accounts import GetAccount, RegisterAccount, Registration
-from application.phone_verification import OTP_PATTERN, OtpStatus, SendPhoneOtp, VerifyPhone
-from application.sessions import LogIn, RefreshSession
+from application.accounts.accounts import GetAccount, RegisterAccount, Registration
+from application.accounts.phone_verification import OTP_PATTERN, OtpStatus, SendPhoneOtp, VerifyPhone
+from application.accounts.sessions import LogIn, RefreshSession
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
 from domain.accounts import MAX_BUSINESS_NAME_LENGTH
 from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, trimmed_pattern

@@ -16,16 +16,16 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import Stream
 
-from application.campaign_reads import (
+from application.campaigns.reads import (
     REPORT_COLUMNS,
     CampaignReport,
     GetCampaign,
     ListCampaignMessages,
     ListCampaigns,
 )
-from application.campaign_runs import CancelCampaign
+from application.campaigns.runs import CancelCampaign
 from application.idempotency import IdempotencyGate
-from application.campaigns import MAX_NAME_LENGTH, CampaignRequest, CreateCampaign, PreviewCampaign
+from application.campaigns.creation import MAX_NAME_LENGTH, CampaignRequest, CreateCampaign, PreviewCampaign
 from domain.campaigns import SCHEDULED_AT_PATTERN, UUID_PATTERN, CampaignStatus
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.messages import Message, MessageStatus

@@ -27,7 +27,7 @@ from litestar.params import FromPath
 from litestar.response import Stream
 from multipart import MultipartSegment, ParserError, PushMultipartParser
 
-from application.contact_files import ExportContacts, ImportContacts
+from application.contacts.files import ExportContacts, ImportContacts
 from domain.contacts import (
     MAX_IMPORT_BYTES,
     MAX_IMPORT_CELLS,

@@ -12,7 +12,7 @@ from litestar import Controller, delete, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
-from application.contact_lists import (
+from application.contacts.lists import (
     ContactListWithContacts,
     CreateContactList,
     DeleteContactList,
@@ -20,7 +20,7 @@ from application.contact_lists import (
     ListContactLists,
     UpdateContactList,
 )
-from application.contacts import (
+from application.contacts.contacts import (
     AddContact,
     AddContactPhone,
     ContactDetails,

@@ -8,7 +8,7 @@ from typing import Annotated
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from application.credits import DEFAULT_HISTORY_PER_PAGE, MAX_HISTORY_PER_PAGE, CreditHistory, GetBalance
+from application.credits.balance import DEFAULT_HISTORY_PER_PAGE, MAX_HISTORY_PER_PAGE, CreditHistory, GetBalance
 from domain.ledger import EntryType
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -19,13 +19,13 @@ from litestar.datastructures import Cookie, State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter
 
-from application.google_contacts import (
+from application.contacts.google_connection import (
     CompleteGoogleConnection,
     ConnectGoogle,
     DisconnectGoogle,
     GetGoogleConnection,
 )
-from application.google_sync import SyncGoogleContacts
+from application.contacts.google_sync import SyncGoogleContacts
 from domain.errors import (
     GoogleAuthorizationFailed,
     GoogleNotConnected,

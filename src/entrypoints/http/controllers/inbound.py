@@ -9,7 +9,7 @@ import msgspec
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from application.inbound import ListInboundMessages
+from application.sending.inbound import ListInboundMessages
 from domain.inbound import OptOutAction
 from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from entrypoints.container import Container

@@ -10,7 +10,7 @@ from litestar import Controller, get
 from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 
-from application.message_logs import (
+from application.sending.message_logs import (
     DATE_FROM_PATTERN,
     ListMessageLogs,
     MessageLogQuery,

@@ -21,7 +21,7 @@ from litestar.enums import RequestEncodingType
 from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, Parameter, RequestBody, Schema
 from litestar.params import FromPath
 
-from application.payment_results import CALLBACK_PROVIDERS, ReceivePaymentCallback
+from application.payments.results import CALLBACK_PROVIDERS, ReceivePaymentCallback
 from domain.errors import InvalidSignature, NotFound
 from entrypoints.container import Container
 from entrypoints.http.dependencies import provide

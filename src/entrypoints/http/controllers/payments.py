@@ -14,7 +14,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
 from application.idempotency import IdempotencyGate
-from application.payment_orders import (
+from application.payments.orders import (
     GetPaymentOrder,
     ListPaymentOrders,
     OrderPackage,
@@ -22,7 +22,7 @@ from application.payment_orders import (
     PackageOrderRequest,
     VoucherOrderRequest,
 )
-from application.phone_verification import OTP_PATTERN, SendPayerOtp, VerifyPayerPhone
+from application.accounts.phone_verification import OTP_PATTERN, SendPayerOtp, VerifyPayerPhone
 from application.ports import PaymentOrder
 from domain.errors import InvalidOtp, InvalidPhoneNumber, NotFound, OtpThrottled, PhoneNotVerified
 from domain.payment_orders import PROVIDERS_OF, OrderSource

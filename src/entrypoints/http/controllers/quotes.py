@@ -7,7 +7,7 @@ from litestar import Controller, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from application.quotes import QuoteMessage, QuoteRequest
+from application.sending.quotes import QuoteMessage, QuoteRequest
 from domain.errors import CountryNotSupported, InvalidPhoneNumber
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -7,7 +7,7 @@ from datetime import datetime
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from application.sender_ids import ListSenderIds
+from application.sending.sender_ids import ListSenderIds
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

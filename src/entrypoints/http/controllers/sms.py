@@ -14,7 +14,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
-from application.sending import BulkRequest, SendBulk, SendSms, SmsRequest
+from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.errors import InsufficientCredits, InvalidPhoneNumber
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import never_sent

@@ -11,7 +11,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody
 
 from application.ports import DeliveryHistory
-from application.webhooks import (
+from application.webhooks.endpoints import (
     DeleteWebhook,
     ListWebhookDeliveries,
     ListWebhooks,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
-from application.unwritten_outcomes import UnwrittenOutcomes
+from application.submission.unwritten import UnwrittenOutcomes
 from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError

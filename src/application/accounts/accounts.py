@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from application.account_emails import queue_verification_email
+from application.accounts.emails import queue_verification_email
 from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
 from domain.errors import NotFound

@@ -1,5 +1,5 @@
 """Connecting an account to Google for the external contacts import, seeing the connection, and
-disconnecting it. Syncing its contacts into a list is `application.google_sync`.
+disconnecting it. Syncing its contacts into a list is `application.contacts.google_sync`.
 
 Connecting is OAuth 2.0's authorization code flow with its own read-only scope, apart from
 logging in. `ConnectGoogle` stores a one-time state (its digest, bound to the account, expiring)

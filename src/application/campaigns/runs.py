@@ -38,7 +38,7 @@ from application.ports import (
     UnitOfWork, UnitOfWorkFactory,
 )
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
-from application.unwritten_outcomes import UnwrittenOutcomes
+from application.submission.unwritten import UnwrittenOutcomes
 from domain.campaigns import (
     BATCH_SIZE,
     CANCELLED,

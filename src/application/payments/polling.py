@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from application.payment_settlement import (
+from application.payments.settlement import (
     EXPIRED,
     PAYMENT_ORDER_TIMEOUT,
     SettlePayment,

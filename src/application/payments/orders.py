@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from application.payment_settlement import SettlePayment
+from application.payments.settlement import SettlePayment
 from application.ports import (
     Clock,
     IdGenerator,

@@ -5,7 +5,7 @@ once (opted-out ones left out), its text personalised and priced, written `pendi
 with the batch that will pay for it (`domain.campaigns.BATCH_SIZE` each), and the campaign
 `running` with its `total_contacts`, all or nothing. The balance must cover every message then
 (402 at creation; `failed`, with a notification and a `campaign.failed` event, for a scheduled
-one), but nothing is debited: the run (`application.campaign_runs`) pays batch by batch.
+one), but nothing is debited: the run (`application.campaigns.runs`) pays batch by batch.
 Creation is idempotent by the campaign id (the Idempotency-Key's operation): a retry answers
 the campaign made the first time.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from application.payment_settlement import SettlePayment
+from application.payments.settlement import SettlePayment
 from application.ports import Clock, IdGenerator, PaymentOrder, ProviderEvent, UnitOfWorkFactory
 from domain.errors import NotFound, ValidationError
 from domain.payments import PaymentEvent, PaymentStatus

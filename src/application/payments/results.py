@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from application.payment_settlement import (
+from application.payments.settlement import (
     KEPT_UNVERIFIED_BODY,
     UNVERIFIED_CALLBACKS_KEPT,
     Settlement,

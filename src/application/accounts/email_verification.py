@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.account_emails import LinkTokens, queue_verification_email
+from application.accounts.emails import LinkTokens, queue_verification_email
 from application.ports import Account, EmailSender, JobQueue, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
 from domain.errors import InvalidToken

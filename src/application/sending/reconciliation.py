@@ -2,7 +2,7 @@
 
 So is a campaign's message its run left `pending` without an answer when the campaign ended (its
 counters are recounted once it is settled). Such a message was paid for and perhaps handed over,
-by a process that may still hold its answer (`application.unwritten_outcomes`): it is submitted
+by a process that may still hold its answer (`application.submission.unwritten`): it is submitted
 again under its own id, marked `handed_over` (`outbound(resumed=True)`). A gateway that recognises
 a repeat answers it with its first answer, or sends it now if it never had it; one that cannot
 (SMPP) never puts it on air again, and answers only if this process holds the answer. It stays
@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
-from application.unwritten_outcomes import UnwrittenOutcomes
+from application.submission.unwritten import UnwrittenOutcomes
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import GIVE_UP_AFTER, resubmit_outcome

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from application.account_emails import SEND_PASSWORD_RESET, LinkTokens
+from application.accounts.emails import SEND_PASSWORD_RESET, LinkTokens
 from application.ports import Clock, EmailSender, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
 from domain.errors import InvalidToken

@@ -1,6 +1,6 @@
 """Customer webhooks: the endpoints an account registers, and the history of their deliveries.
 
-How events reach the endpoints, signed and retried, is `application.webhook_deliveries`.
+How events reach the endpoints, signed and retried, is `application.webhooks.deliveries`.
 """
 
 from __future__ import annotations

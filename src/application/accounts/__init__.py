@@ -1,0 +1,1 @@
+"""Accounts: registration, sign-in and sessions, API keys, passwords, email and phone verification."""

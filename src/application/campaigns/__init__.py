@@ -1,0 +1,1 @@
+"""Campaigns: creating, starting and previewing, running in batches, and reading them back."""

@@ -1,0 +1,1 @@
+"""Contacts: lists, contacts, spreadsheet import and export, and Google contacts."""

@@ -1,0 +1,1 @@
+"""Credits: grants, balance and history, and the ledger audit."""

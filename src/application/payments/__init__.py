@@ -1,0 +1,1 @@
+"""Payments: ordering credits, provider results, the one settlement, polling and expiry, operator actions."""

@@ -1,0 +1,1 @@
+"""Sending: single and bulk sends, quotes, sender IDs, the message log, reconciliation, delivery reports and replies."""

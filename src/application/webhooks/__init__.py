@@ -1,0 +1,1 @@
+"""Webhooks: endpoints and their signed, retried deliveries."""
