@@ -28,6 +28,7 @@ import entrypoints.cli.contacts  # noqa: E402,F401
 import entrypoints.cli.campaigns  # noqa: E402,F401
 import entrypoints.cli.completion  # noqa: E402,F401
 import entrypoints.cli.reference  # noqa: E402,F401
+import entrypoints.cli.rate_cards  # noqa: E402,F401
 import entrypoints.cli.payments  # noqa: E402,F401
 import entrypoints.cli.gateway  # noqa: E402,F401
 import entrypoints.cli.mcp  # noqa: E402,F401

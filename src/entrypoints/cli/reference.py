@@ -1,18 +1,17 @@
-"""`ujumbe packages|templates|rates|vouchers list | set | history`: the operator's side of the
-public reference data. Every change is recorded with who (`--by`, the OS user by default) and
-when; an order already created keeps the price it was sold at."""
+"""`ujumbe packages|templates list | set | history`: the operator's side of the public reference
+data, with what every reference command shares (`--by`, the change log). Every change is recorded
+with who (`--by`, the OS user by default) and when; an order already created keeps the price it
+was sold at. The rate cards' commands are in `entrypoints.cli.rate_cards`."""
 
 from __future__ import annotations
 
 import getpass
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import click
 
-from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
-from application.reference import CountryRateChange, PackageChange, TemplateChange
-from domain.vouchers import VoucherRateCard, VoucherTier
+from application.ports import CreditPackage, ReferenceChange, ReferenceKind, Template
+from application.reference import PackageChange, TemplateChange
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, busy, command, emit_table
 
@@ -40,16 +39,6 @@ def _template(template: Template) -> dict[str, Any]:
             "active": template.active}
 
 
-def _rate(rate: CountryRate) -> dict[str, Any]:
-    return {"iso2": rate.iso2, "name": rate.name, "dial_code": rate.dial_code, "rate_tzs": rate.rate_tzs}
-
-
-def _card(card: VoucherRateCard) -> dict[str, Any]:
-    return {"min_amount_tzs": card.min_amount_tzs,
-            "tiers": [{"max_amount_tzs": t.max_amount_tzs, "rate_tzs_per_credit": t.rate_tzs_per_credit}
-                      for t in card.tiers]}
-
-
 def _on_sale(active: bool) -> str:
     return "on sale" if active else "retired"
 
@@ -65,21 +54,6 @@ def _templates(data: Any, found: list[Template]) -> None:
     emit_table(data, ("id", "category", "encoding", Col("parts", right=True), "name", Col("status", status=True)),
                [(t.id, t.category, t.encoding, t.parts, t.name, "active" if t.active else "retired")
                 for t in found], empty="no templates")
-
-
-def _rates(data: Any, found: list[CountryRate]) -> None:
-    emit_table(data, ("iso2", "dial code", Col("rate", right=True), "country"),
-               [(r.iso2, r.dial_code, f"{r.rate_tzs} TZS", r.name) for r in found], empty="no rates")
-
-
-def _card_table(card: VoucherRateCard) -> None:
-    rows, low = [], card.min_amount_tzs
-    for tier in card.tiers:
-        upper = "and up" if tier.max_amount_tzs is None else f"{tier.max_amount_tzs:,}"
-        rows.append((f"{low:,}", upper, f"{tier.rate_tzs_per_credit} TZS"))
-        low = (tier.max_amount_tzs or 0) + 1
-    emit_table(_card(card), (Col("from TZS", right=True), Col("to TZS", right=True), Col("a credit", right=True)),
-               rows, title=f"smallest top-up: {card.min_amount_tzs:,} TZS")
 
 
 def _history(changes: list[ReferenceChange]) -> None:
@@ -99,7 +73,7 @@ def _difference(before: dict[str, object] | None, after: dict[str, object] | Non
                      if before.get(name) != value)
 
 
-def _history_command(group: click.Group, kind: ReferenceKind) -> None:
+def history_command(group: click.Group, kind: ReferenceKind) -> None:
     @command(group, "history", epilog=f"\b\nExamples:\n  ujumbe {group.name} history\n"
                                       f"  ujumbe {group.name} history --limit 5 --json")
     @limit_option
@@ -167,7 +141,7 @@ async def set_package(package_id: int, name: str | None, credits: int | None, pr
     _packages(_package(package), [package])
 
 
-_history_command(packages, "package")
+history_command(packages, "package")
 
 
 @cli.group()
@@ -219,114 +193,4 @@ async def set_template(template_id: str, name: str | None, category: str | None,
     _templates(_template(template), [template])
 
 
-_history_command(templates, "template")
-
-
-@cli.group()
-def rates() -> None:
-    """The international rate card (GET /v1/rates).
-
-    \b
-    Examples:
-      ujumbe rates list
-      ujumbe rates set KE --rate 70.00
-    """
-
-
-@command(rates, "list")
-async def list_rates() -> None:
-    """Every country on the card, by name.
-
-    \b
-    Examples:
-      ujumbe rates list
-    """
-    async with services() as c:
-        found = await c.list_country_rates()()
-    _rates([_rate(r) for r in found], found)
-
-
-def _decimal(ctx: click.Context, param: click.Parameter, value: str | None) -> Decimal | None:
-    try:
-        return None if value is None else Decimal(value)
-    except InvalidOperation:
-        raise click.BadParameter(f"{value!r} is not a number.") from None
-
-
-@command(rates, "set")
-@click.argument("iso2")
-@click.option("--name", default=None, help="The country's name.")
-@click.option("--dial-code", default=None, help="E.164 calling code, e.g. +254.")
-@click.option("--rate", "rate_tzs", default=None, callback=_decimal, help="Indicative TZS per SMS, e.g. 70.00.")
-@by_option
-async def set_rate(iso2: str, name: str | None, dial_code: str | None, rate_tzs: Decimal | None,
-                   changed_by: str) -> None:
-    """Add country ISO2 (--name, --dial-code and --rate) or change what is given.
-
-    \b
-    Examples:
-      ujumbe rates set RW --name Rwanda --dial-code +250 --rate 75.00
-      ujumbe rates set KE --rate 70.00 --by asha
-    """
-    async with services() as c:
-        rate = await c.set_country_rate()(CountryRateChange(iso2, changed_by, name, dial_code, rate_tzs))
-    _rates(_rate(rate), [rate])
-
-
-_history_command(rates, "rate")
-
-
-@cli.group()
-def vouchers() -> None:
-    """The voucher rate card (GET /v1/vouchers/rate).
-
-    \b
-    Examples:
-      ujumbe vouchers list
-      ujumbe vouchers set --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25
-    """
-
-
-@command(vouchers, "list")
-async def show_card() -> None:
-    """The card: the smallest top-up and its tiers.
-
-    \b
-    Examples:
-      ujumbe vouchers list
-    """
-    async with services() as c:
-        card = await c.get_voucher_rate_card()()
-    _card_table(card)
-
-
-def _tiers(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[VoucherTier, ...]:
-    tiers = []
-    for value in values:
-        bound, _, rate = value.partition(":")
-        try:
-            tiers.append(VoucherTier(None if bound.strip() in ("-", "") else int(bound), Decimal(rate)))
-        except (ValueError, InvalidOperation):
-            raise click.BadParameter(f"{value!r} is not MAX:RATE (MAX in TZS, or - for the last tier).") from None
-    return tuple(tiers)
-
-
-@command(vouchers, "set")
-@click.option("--min", "min_amount_tzs", type=int, required=True, help="The smallest top-up, in TZS.")
-@click.option("--tier", "tiers", multiple=True, required=True, callback=_tiers, metavar="MAX:RATE",
-              help="A tier up to MAX TZS (inclusive) at RATE TZS a credit, in order; the last is -:RATE.")
-@by_option
-async def set_card(min_amount_tzs: int, tiers: tuple[VoucherTier, ...], changed_by: str) -> None:
-    """Replace the whole card: the smallest top-up and every tier, in order.
-
-    \b
-    Examples:
-      ujumbe vouchers set --min 1000 --tier 9999:35 --tier 49999:30 --tier -:25
-    """
-    async with services() as c:
-        card = await c.set_voucher_rate_card()(VoucherRateCard(min_amount_tzs, tiers), changed_by)
-    _card_table(card)
-
-
-_history_command(vouchers, "voucher")
-
+history_command(templates, "template")
