@@ -79,8 +79,7 @@ pytest: $(STAMP) $(NODE_STAMP) $(TS_STAMP)
 
 # The documentation site (mkdocs-material; pages in docs/, config in mkdocs.yml) built into site/,
 # offline: the API reference is generated from the app itself (docs/hooks/openapi.py).
-# `make test` builds it with --strict (a broken link, a missing page or a README section marker
-# gone fails it; a few seconds).
+# `make test` builds it with --strict (a broken link or a missing page fails it; a few seconds).
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
 
 docs: $(STAMP)
