@@ -5,7 +5,7 @@ On a fresh embedded PostgreSQL in a temporary directory: `ujumbe serve --no-work
 API, and `--workers` `ujumbe worker` processes (1) per campaign size run the jobs (the largest
 peak resident memory among them, VmHWM from /proc, is the figure compared between sizes; their
 CPU is summed). A campaign's run is one job, so a second worker takes the delivery reports and
-other jobs off the one running it, as a deployment that starts more workers does (DESIGN). Each size gets its own account and a
+other jobs off the one running it, as a deployment that starts more workers does. Each size gets its own account and a
 contact list written straight with COPY (setup, not timed). Timed: the create request (it writes
 every recipient's message and checks the balance) until the campaign reads `completed` (every
 message paid for batch by batch, handed to the simulator, outcomes and events recorded).

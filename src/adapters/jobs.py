@@ -1,4 +1,4 @@
-"""The job queue on procrastinate, in the service's own PostgreSQL (DESIGN §2).
+"""The job queue on procrastinate, in the service's own PostgreSQL (decision: one machine by default).
 
 Any number of workers on any number of machines share the queue: procrastinate hands each job
 to one worker (`SELECT ... FOR UPDATE SKIP LOCKED`), `lock` keeps jobs on the same thing from

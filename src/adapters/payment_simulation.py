@@ -1,4 +1,4 @@
-"""How the simulated mobile-money provider answers (DESIGN §7): the rules of the PostgreSQL
+"""How the simulated mobile-money provider answers (decision: simulators): the rules of the PostgreSQL
 simulator (adapters.mobilemoney.simulator), apart from its storage.
 
 A prompt (USSD push) or a hosted checkout is decided the moment it is made: approved, or

@@ -1,4 +1,4 @@
-"""How the simulated carrier answers (DESIGN §7), shared by the Postgres and memory simulators.
+"""How the simulated carrier answers (decision: simulators), shared by the Postgres and memory simulators.
 
 `+255799000001` is rejected at submit; `+255799000002` is accepted and later reported
 undeliverable; every other valid number is accepted and later reported delivered.

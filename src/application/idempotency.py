@@ -1,4 +1,4 @@
-"""Idempotency-Key: a retried request is answered once (spec Rules + Limits, DESIGN §6).
+"""Idempotency-Key: a retried request is answered once (decision: idempotency keys).
 
 The first request with a key claims it, and the claim commits before the work runs, so a
 concurrent duplicate sees it and gets `request_in_progress`. A successful response is stored

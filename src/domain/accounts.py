@@ -11,9 +11,9 @@ from domain.phone import msisdn_in
 
 Plan = Literal["free", "pro", "enterprise"]
 PLANS: tuple[Plan, ...] = ("free", "pro", "enterprise")
-# Requests per minute per account, on every authenticated route (spec: Limits).
+# Requests per minute per account, on every authenticated route (decision: rate limits).
 PLAN_RATE_LIMITS: dict[str, int] = {"free": 60, "pro": 600, "enterprise": 6000}
-# Requests per minute per client IP on register, login and refresh (spec: Authentication).
+# Requests per minute per client IP on register, login and refresh (decision: rate limits).
 PUBLIC_AUTH_RATE_LIMIT = 30
 
 ACCESS_TOKEN_TTL = timedelta(seconds=900)

@@ -93,7 +93,8 @@ def next_campaign_status(current: CampaignStatus, event: CampaignEvent) -> Campa
 def initial_campaign_status(
     *, has_contacts: bool, scheduled_at: datetime | None, now: datetime
 ) -> CampaignStatus:
-    """Spec: `scheduled_at` omitted or in the past means send now; nobody to send to is a draft."""
+    """`scheduled_at` omitted or in the past means send now; nobody to send to is a draft
+    (decision: campaign states)."""
     if not has_contacts:
         return CampaignStatus.DRAFT
     if scheduled_at is not None and scheduled_at > now:

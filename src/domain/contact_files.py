@@ -29,8 +29,8 @@ from domain.contacts import (
 from domain.errors import ImportFileTooLarge, InvalidPhoneNumber, ValidationError
 from domain.phone import e164_of
 
-# Row errors of an import report (`{row, error}`), besides `invalid_phone_number` and
-# `duplicate_contact`, the spec's.
+# Row errors of an import report (`{row, error}`): `invalid_phone_number` and `duplicate_contact`,
+# as everywhere else, and the import's own (decision: contacts).
 INVALID_PHONE_NUMBER = "invalid_phone_number"  # the number, or one of the extra numbers
 DUPLICATE_CONTACT = "duplicate_contact"  # a number already in the list, or in an earlier row
 MISSING_PHONE_COLUMN = "missing_phone_column"  # the whole file, reported on row 1 (the header)

@@ -1,4 +1,4 @@
-"""Contact lists and contacts (spec: Contact list, Contact; DESIGN §6 Contacts).
+"""Contact lists and contacts (decision: contacts).
 
 A number is kept once per list, by its E.164 form, across every contact's main and extra
 numbers: `07…`, `255…` and `+255…` spellings of one number are the same contact. Whether a
@@ -16,7 +16,7 @@ from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, WHITESPACE, validate_e
 
 DEFAULT_LIST_NAME = "Default"
 MAX_CONTACTS_PER_LIST = 100_000
-MAX_IMPORT_BYTES = 10_000_000  # an import file (10 MB, DESIGN §6); 413 above, before it is read whole
+MAX_IMPORT_BYTES = 10_000_000  # an import file, 10 MB (decision: body sizes); 413 above, before it is read whole
 MAX_IMPORT_ROWS = 100_000
 # A workbook's first sheet is read whole into memory (about 32 bytes a cell, blank or not, over
 # the rectangle its cells span), so its extent is bounded before it is read: the rows of an import

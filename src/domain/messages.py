@@ -79,7 +79,7 @@ class SubmitOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """One SMS as the message log keeps it (contract: brief messages_schema.md)."""
+    """One SMS as the message log keeps it (decision: message states)."""
 
     account_id: str
     id: str

@@ -1,11 +1,10 @@
-"""What an order may be paid with, and what the payer is told to do (spec: Package order,
-Voucher order).
+"""What an order may be paid with, and what the payer is told to do (decision: payment orders).
 
 A package is paid by USSD push only (`mobilemoney`). A voucher may also be paid on a hosted
 checkout page (`mobilemoney-session`, the hosted-checkout variant of mobile money) or by hand
 (`manual`: the payer pays the operator, quoting the order's reference, and an operator confirms).
-Both mobile-money providers need the payer's phone (spec: "`phone` is required for mobile-money
-providers"): a push prompts it, and the checkout page is opened for it. A manual order needs none.
+Both mobile-money providers need the payer's phone: a push prompts it, and the checkout page is
+opened for it. A manual order needs none.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ def as_decimal(value: Decimal | float | int) -> Decimal:
 
 
 def credits_for_message(parts: int, *, rate_tzs: Decimal | float | int | None = None) -> int:
-    """Tanzania: one credit per part. Abroad: ceil(rate_tzs / 35) per part (the spec's rule)."""
+    """Tanzania: one credit per part. Abroad: ceil(rate_tzs / 35) per part (decision: billing units)."""
     if parts < 1:
         raise ValidationError("A message has at least one part.", field="parts")
     if rate_tzs is None:

@@ -6,15 +6,15 @@ import re
 
 from domain.errors import ValidationError
 
-MAX_MESSAGE_LENGTH = 1600  # code points, the spec's limit
-MAX_BULK_RECIPIENTS = 1000  # the larger of the spec's two figures
+MAX_MESSAGE_LENGTH = 1600  # code points (decision: billing units)
+MAX_BULK_RECIPIENTS = 1000  # (decision: bulk cap)
 MAX_SENDER_ID_LENGTH = 11  # what an alphanumeric sender fits in GSM
 MAX_IDEMPOTENCY_KEY_LENGTH = 128
 MIN_PASSWORD_LENGTH = 8
 MAX_PASSWORD_LENGTH = 1024  # hashing a megabyte per login would be a denial of service
 MAX_EMAIL_LENGTH = 254  # RFC 5321 path limit
 MAX_PAGE = 1_000_000  # far past any real listing; keeps OFFSET arithmetic inside the database's bigint
-DEFAULT_PER_PAGE = 25  # every paged listing but the credit history (50, the spec's)
+DEFAULT_PER_PAGE = 25  # every paged listing but the credit history's (decision: page sizes)
 MAX_PER_PAGE = 100
 
 _SENDER_ID = re.compile(r"[A-Za-z0-9]{1,%d}" % MAX_SENDER_ID_LENGTH)

@@ -1,6 +1,6 @@
 """How a text travels as SMS: its encoding, billed parts and on-air segments.
 
-Billing follows the spec: 160 GSM-7 septets or 70 UCS-2 units per part. On air, a message longer
+Billing (decision: billing units): 160 GSM-7 septets or 70 UCS-2 units per part. On air, a message longer
 than one SMS carries a 6-byte concatenation header, leaving 153 septets / 67 units per segment
 (152 / 66 with a 16-bit reference's 7 bytes), and a segment never ends in the middle of an
 escape pair or a surrogate pair.

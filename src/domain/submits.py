@@ -41,7 +41,7 @@ class SubmitResult:
     gateway_ref: str | None = None  # the gateway's id for an accepted SMS
     reason: str | None = None  # the gateway's error code for a rejected one, when it named one
     # The sender an accepted SMS went out under when it is not the one asked for: the carrier
-    # refused that one and the gateway re-sent it under the platform default (spec: Rules, single send 3).
+    # refused that one and the gateway re-sent it under the platform default (decision: sender fallback).
     sender: str | None = None
     bind: str | None = None  # the carrier connection that took it, when the gateway has several
 

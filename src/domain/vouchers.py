@@ -1,4 +1,4 @@
-"""The voucher rate card: how many credits an amount of TZS buys (spec: Voucher order).
+"""The voucher rate card: how many credits an amount of TZS buys (decision: payment orders).
 
 A card has a minimum top-up and ordered tiers; a tier holds every amount above the previous
 tier's `max_amount_tzs` up to its own (inclusive), the last tier has no upper bound. Credits are

@@ -303,7 +303,7 @@ class Container(containers.DeclarativeContainer):
     unwritten_outcomes = providers.Singleton(UnwrittenOutcomes)
     submit_window = providers.Singleton(_submit_window, smpp_gateway)
 
-    # credits and sending (DESIGN §6)
+    # credits and sending (decision: ledger statement)
     grant_credits = providers.Factory(GrantCredits, uow=uow.provider, clock=clock, ids=ids)
     get_balance = providers.Factory(GetBalance, uow=uow.provider)
     credit_history = providers.Factory(CreditHistory, uow=uow.provider)

@@ -1,4 +1,4 @@
-"""Every log line of a process, ours and every library's, through one formatter (DESIGN §3).
+"""Every log line of a process, ours and every library's, through one formatter (decision: one machine by default).
 
 `configure_logging` puts one handler on the stdlib root logger; litestar, uvicorn, procrastinate,
 httpx, psycopg and our `ujumbe.*` loggers all propagate to it, and structlog loggers are routed

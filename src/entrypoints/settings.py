@@ -1,4 +1,4 @@
-"""Settings from the environment (DESIGN §3). Every default runs ujumbe on one machine."""
+"""Settings from the environment. Every default runs ujumbe on one machine (decision: one machine by default)."""
 
 from __future__ import annotations
 

@@ -155,8 +155,9 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
         return int(await c.queue_due_campaigns()())
 
     # Payment orders: results a provider hands over (as callbacks), the poll for callbacks that got
-    # lost, and orders nobody answered within 10 minutes, after a final poll (DESIGN §6). Settling
-    # is idempotent (one outcome per order), so a retried or overlapping job changes nothing twice.
+    # lost, and orders nobody answered within 10 minutes, after a final poll
+    # (decision: payment order timeout). Settling is idempotent (one outcome per order), so a retried
+    # or overlapping job changes nothing twice.
     @app.task(name=APPLY_PAYMENT_RESULT, queue="payments", retry=RETRY)
     async def apply_payment_result(**payload: Any) -> str:
         return (await c.apply_payment_result()(*result_from_job(payload))).outcome

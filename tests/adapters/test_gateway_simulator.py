@@ -1,4 +1,5 @@
-"""The gateway simulator answers like DESIGN §7 and records every submit, in memory and in PostgreSQL."""
+"""The gateway simulator answers as decided (decision: simulators) and records every submit, in memory
+and in PostgreSQL."""
 
 from __future__ import annotations
 

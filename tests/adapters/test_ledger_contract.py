@@ -1,4 +1,4 @@
-"""The ledger repository keeps DESIGN §6's guarantees in memory and in PostgreSQL alike."""
+"""The ledger repository keeps its rules (decision: ledger statement) in memory and in PostgreSQL alike."""
 
 from __future__ import annotations
 

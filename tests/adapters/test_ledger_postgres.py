@@ -1,4 +1,4 @@
-"""Guarantees the database itself gives the ledger (DESIGN §6), beyond the shared contract."""
+"""Guarantees the database itself gives the ledger (decision: ledger statement), beyond the shared contract."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The mobile-money simulator answers like DESIGN §7 — approved after the delay, declined for
+"""The mobile-money simulator answers as decided (decision: simulators) — approved after the delay, declined for
 `+255799000003` — and records every prompt in PostgreSQL."""
 
 from __future__ import annotations

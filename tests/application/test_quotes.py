@@ -1,4 +1,4 @@
-"""Quotes: the billing table of the spec and DESIGN, abroad pricing, and nothing written."""
+"""Quotes: the billing table (decision: billing units), abroad pricing, and nothing written."""
 
 from __future__ import annotations
 

@@ -255,7 +255,7 @@ async def test_another_accounts_campaign_or_list_is_not_found(
         assert response.status_code == 404 and error_of(response)[0] == "not_found", response.text
     listed = (await client.get("/v1/campaigns", headers=other.jwt_headers)).json()["data"]
     assert (listed["campaigns"], listed["total"]) == ([], 0)
-    assert (await client.get("/v1/campaigns", headers=account.key_headers)).status_code == 403  # JWT only (spec)
+    assert (await client.get("/v1/campaigns", headers=account.key_headers)).status_code == 403  # JWT only
 
 
 async def test_an_empty_list_makes_a_draft(

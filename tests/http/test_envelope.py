@@ -1,4 +1,4 @@
-"""Every response, errors included, is the spec's envelope with a request id."""
+"""Every response, errors included, is the envelope with a request id (decision: response envelope)."""
 
 from __future__ import annotations
 

@@ -106,7 +106,7 @@ async def test_a_send_the_gateway_refused_is_not_stored_and_the_retry_sends_anew
 ) -> None:
     account = await make_account()
     await grant(container, account, 5)
-    refused_number = {**SEND, "to": "+255799000001"}  # the simulator refuses it at submit (DESIGN §7)
+    refused_number = {**SEND, "to": "+255799000001"}  # the simulator refuses it at submit (decision: simulators)
     first = await client.post("/v1/sms/", json=refused_number, headers=with_key(account.key_headers))
     assert first.status_code == 200 and first.json()["data"]["status"] == "failed"
     retried = await client.post("/v1/sms/", json=refused_number, headers=with_key(account.key_headers))
@@ -114,7 +114,7 @@ async def test_a_send_the_gateway_refused_is_not_stored_and_the_retry_sends_anew
     assert retried.json()["data"]["status"] == "failed"
     assert retried.json()["data"]["message_id"] != first.json()["data"]["message_id"]
     assert submitted(clean_database) == 2 and await balance_of(client, account) == 5  # both refunded
-    # A bulk is stored whatever its recipients' fates (spec Bulk rule 3).
+    # A bulk is stored whatever its recipients' fates (decision: idempotency keys).
     bulk = {"to": ["+255799000001"], "message": "Sale"}
     first_bulk = await client.post("/v1/sms/bulk", json=bulk, headers=with_key(account.key_headers))
     assert first_bulk.json()["data"]["failed"] == 1

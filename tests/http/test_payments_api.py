@@ -185,7 +185,7 @@ async def test_voucher_orders_by_each_provider(  # type: ignore[no-untyped-def]
     assert len(provider.pushed) == 1 and len(provider.checkouts) == 1
     low = await client.post("/v1/vouchers/", json={"amount": 999, "provider": "manual"}, headers=buyer.key_headers)
     assert low.status_code == 400 and error_of(low) == ("validation_error", "amount")
-    for mobile_money in ("mobilemoney", "mobilemoney-session"):  # spec: phone required for mobile-money providers
+    for mobile_money in ("mobilemoney", "mobilemoney-session"):  # phone required (decision: payment orders)
         no_phone = await client.post("/v1/vouchers/", json={"amount": 5_000, "provider": mobile_money},
                                      headers=buyer.key_headers)
         assert no_phone.status_code == 400 and error_of(no_phone) == ("validation_error", "phone")

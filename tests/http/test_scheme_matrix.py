@@ -15,14 +15,14 @@ from entrypoints.http.auth import Authenticated
 from http_helpers import error_of
 
 PLACEHOLDER_ID = "00000000-0000-0000-0000-00000000abcd"
-# Routes the spec lists as public (and the app's own documentation), the mobile-money
+# Public routes (decision: authentication) and the app's own documentation, the mobile-money
 # simulator's checkout page (a payer's browser opens it, as it would the aggregator's), and the
 # operator's metrics (no account's credentials: loopback or the metrics token, test_metrics.py).
 PUBLIC_PREFIXES = ("/health", "/metrics", "/schema", "/v1/packages", "/v1/templates", "/v1/rates", "/v1/vouchers/rate",
                    "/v1/auth/register", "/v1/auth/login", "/v1/auth/refresh", "/v1/auth/logout",
                    "/v1/auth/forgot-password", "/v1/auth/reset-password", "/v1/auth/verify-email", "/v1/payments/callback",
                    "/simulator/checkout")
-# Where the spec fixes the scheme: the matrix must find them with exactly these.
+# Where the scheme is fixed (decision: authentication): the matrix must find them with exactly these.
 SPEC_SCHEMES = {
     ("GET", "/v1/auth/me"): {"api_key", "jwt"},
     ("POST", "/v1/auth/send-phone-otp"): {"jwt"},

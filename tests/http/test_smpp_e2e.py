@@ -126,7 +126,7 @@ def test_a_wrong_password_is_a_clear_error_health_is_degraded_and_sends_are_refu
 
     health = wait_until(lambda: (data := httpx.get(served.base_url + "/health/detail", timeout=10).json()["data"])
                         ["gateway"]["binds"][0]["last_error"] and data)
-    assert (health["status"], health["gateway"]["status"]) == ("ok", "degraded")  # the spec's answer, details beside
+    assert (health["status"], health["gateway"]["status"]) == ("ok", "degraded")  # (decision: health): details beside
     public = httpx.get(served.base_url + "/health", timeout=10).json()["data"]
     assert public["gateway"] == {"status": "degraded", "bound": 0, "binds": 1}  # the state, not the error
     [bind] = health["gateway"]["binds"]

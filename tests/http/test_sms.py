@@ -146,7 +146,7 @@ async def test_an_unregistered_sender_falls_back_to_the_default_and_says_so(
     assert listed["default_sender"] == "UJUMBE"
 
 
-# Spec and DESIGN billing: 160 GSM-7 / 70 UCS-2 per part, extension characters count 2,
+# Billing (decision: billing units): 160 GSM-7 / 70 UCS-2 per part, extension characters count 2,
 # characters outside the BMP count 2 UCS-2 units; one credit per part.
 BILLING = [
     ("a" * 160, "GSM-7", 1),

@@ -1,5 +1,5 @@
-"""DESIGN §6 under load on real PostgreSQL: no overdraft under any concurrency, and nothing lost or
-stuck when the process dies between the debit and the outcome.
+"""The ledger's rules under load on real PostgreSQL (decision: ledger statement): no overdraft under
+any concurrency, and nothing lost or stuck when the process dies between the debit and the outcome.
 
 The test client serves one request at a time, so the races call the routes' use cases from the
 app's container concurrently (each on its own pooled connection, as concurrent requests would).
@@ -43,7 +43,7 @@ class InFlight:
 
 
 def ledger_invariant(database_url: str, account_id: str) -> tuple[int, int, int]:
-    """(sum of amounts, newest balance_after, balance row): DESIGN §6 says they are equal."""
+    """(sum of amounts, newest balance_after, balance row), which are equal (decision: ledger statement)."""
     with psycopg.connect(database_url) as conn:
         total = conn.execute("SELECT coalesce(sum(amount), 0) FROM ledger_entries WHERE account_id = %s",
                              (account_id,)).fetchone()[0]

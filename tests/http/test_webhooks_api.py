@@ -29,7 +29,7 @@ def _jobs_drained_by_hand(container: Container) -> None:
 
 
 def our_signature_checks(secret: str, received: Received) -> bool:
-    """X-Service-Signature as DESIGN §6 describes it, written out independently of the service."""
+    """X-Service-Signature (decision: webhooks), written out independently of the service."""
     parts = dict(item.split("=", 1) for item in received.headers["x-service-signature"].split(","))
     expected = hmac.new(secret.encode(), f"{parts['t']}.".encode() + received.body, hashlib.sha256).hexdigest()
     return hmac.compare_digest(parts["v1"], expected)

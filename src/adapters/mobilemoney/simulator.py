@@ -1,4 +1,4 @@
-"""The mobile-money simulator, the embedded default: answers like a provider (DESIGN §7, rules in
+"""The mobile-money simulator, the embedded default (decision: simulators): answers like a provider (rules in
 `adapters.payment_simulation`) and records every prompt and checkout in PostgreSQL
 (`simulator_payments`), so the CLI in another process and tests can read it.
 

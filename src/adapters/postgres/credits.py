@@ -1,4 +1,4 @@
-"""The credit ledger in PostgreSQL (DESIGN §6).
+"""The credit ledger in PostgreSQL (decision: ledger statement).
 
 A deduction is one statement: the balance row is debited only if it stays >= 0 and, in the
 same statement, the entry is appended (`WITH d AS (UPDATE ...) INSERT ...`). The row lock the

@@ -1,5 +1,5 @@
 """Verifying a phone with a one-time code sent by SMS: the account's own phone, or a payer
-phone the account may then buy credits from (spec: Voucher order, `/v1/vouchers/otp/*`).
+phone the account may then buy credits from, through `/v1/vouchers/otp/*` (decision: payment orders).
 
 A code has 6 digits, lives 5 minutes, is stored as a keyed hash, and allows 5 wrong guesses.
 How often codes may be sent is `domain.phone_otps`' rule: they go out free of charge, so they

@@ -86,7 +86,7 @@ class Preview:
 
 
 async def _sender(uow: UnitOfWork, account_id: str, requested: str | None, default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): the send's fallback rule (spec rule 3)."""
+    """(sender used, sender asked for when not usable): the send's fallback rule (decision: sender fallback)."""
     if requested is None or requested == default:
         return default, None
     if await uow.senders.is_registered(account_id, requested):

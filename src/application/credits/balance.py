@@ -1,7 +1,7 @@
 """Credits: the ledger repository port and the balance, history and grant use cases.
 
 The ledger rules live in `domain.ledger`; the repository applies them atomically in storage
-(DESIGN §6), so a posting is one call: it either appends an entry or raises.
+(decision: ledger statement), so a posting is one call: it either appends an entry or raises.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from application.ports import Clock, IdGenerator, UnitOfWorkFactory
 from domain.ledger import EntryType, LedgerEntry, Posting
 from domain.rules import validate_paging
 
-DEFAULT_HISTORY_PER_PAGE = 50  # spec: Credit history
+DEFAULT_HISTORY_PER_PAGE = 50  # (decision: page sizes)
 MAX_HISTORY_PER_PAGE = 100
 
 

@@ -41,7 +41,7 @@ from domain.ledger import EntryType, Posting
 from domain.payment_orders import OrderSource, PaymentProvider
 from domain.payments import PaymentEvent, PaymentStatus, next_payment_status
 
-PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # DESIGN §6: "no answer within 10 minutes"
+PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # then it expires (decision: payment order timeout)
 EXPIRED = "expired"  # failure_reason of an order nobody answered in time
 FAILED_BY_OPERATOR = "failed by operator"
 DECLINED = "declined by the provider"  # a failure the provider gave no reason for

@@ -1,5 +1,5 @@
 """Mobile money: the provider that pushes a USSD prompt to a payer, opens a hosted checkout,
-answers what became of an order, and calls back with the result (DESIGN §3, §7).
+answers what became of an order, and calls back with the result (decision: order settlement).
 
 Every call names the order by our `reference` (alphanumeric, unique), never by a new one: a
 push that timed out is asked about before it is ever pushed again, so a payer is never charged

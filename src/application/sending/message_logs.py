@@ -1,7 +1,7 @@
 """The message log an account reads: every send, newest first, filtered and paged.
 
 A read model served straight by the repository (no aggregate): the log is what the `messages`
-table holds, shaped for the API (spec "Message log").
+table holds, shaped for the API's message log.
 """
 
 from __future__ import annotations

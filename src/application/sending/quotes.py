@@ -1,4 +1,4 @@
-"""What a message would cost before it is sent: encoding, parts, credits (DESIGN §5).
+"""What a message would cost before it is sent: encoding, parts, credits (decision: billing units).
 
 A quote is not a send: nothing is debited, logged or submitted. Unlike a send, a valid number
 abroad is priced from the rate card (parts × ceil(rate_tzs / 35)) and answered `sendable: false`,

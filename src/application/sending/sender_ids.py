@@ -25,7 +25,7 @@ class ListSenderIds:
 
 
 class AddSenderId:
-    """The operator registers a sender ID for an account (spec: not through the API)."""
+    """The operator registers a sender ID for an account, never the API (decision: sender fallback)."""
 
     def __init__(self, uow: UnitOfWorkFactory, clock: Clock) -> None:
         self._uow, self._clock = uow, clock

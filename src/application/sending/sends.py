@@ -109,7 +109,7 @@ class BulkResult:
 
 async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
                           default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): unregistered senders fall back (spec rule 3)."""
+    """(sender used, sender asked for when not usable): unregistered senders fall back (decision: sender fallback)."""
     if requested is None or requested == default:
         return default, None
     if await uow.senders.is_registered(account_id, requested):

@@ -1,4 +1,4 @@
-"""Delivering webhook events: one delivery per subscribed endpoint, signed, retried (DESIGN §6).
+"""Delivering webhook events: one delivery per subscribed endpoint, signed, retried (decision: webhooks).
 
 Every outbox event an endpoint subscribes to becomes one delivery row (endpoint + event),
 whose event id stays the same across retries so receivers can de-duplicate. A delivery is

@@ -24,8 +24,8 @@ from entrypoints.http.ratelimit import charge, charge_public
 from entrypoints.http.requests_observed import note_caller
 
 Scheme = Literal["api_key", "jwt"]
-API_KEY: Scheme = "api_key"  # the spec's K: server-to-server calls
-JWT: Scheme = "jwt"  # the spec's J: the dashboard, as a signed-in user
+API_KEY: Scheme = "api_key"  # server-to-server calls (decision: authentication)
+JWT: Scheme = "jwt"  # the dashboard, as a signed-in user
 _NAMES: dict[Scheme, str] = {"api_key": "an API key (X-API-Key)", "jwt": "an access token (Authorization: Bearer)"}
 
 

@@ -1,4 +1,5 @@
-"""Litestar reaches the container through plain `Provide` functions (STYLE: no @inject).
+"""Litestar reaches the container through plain `Provide` functions, not dependency-injector's
+`@inject` wiring, which fights Litestar's signature parsing.
 
     dependencies={"send_sms": provide(Container.send_sms)}
 

@@ -1,4 +1,4 @@
-"""The response envelope every endpoint answers with (spec: Response envelope), and the base of
+"""The response envelope every endpoint answers with (decision: response envelope), and the base of
 every response body."""
 
 from __future__ import annotations

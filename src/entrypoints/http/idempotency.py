@@ -1,4 +1,4 @@
-"""The `Idempotency-Key` header around a route's use case (spec Rules, DESIGN §6).
+"""The `Idempotency-Key` header around a route's use case (decision: idempotency keys).
 
     return await idempotent(request, principal, idempotency, lambda operation_id: send(...))
 

@@ -2,7 +2,7 @@
 
 Every tool is one REST call under the caller's own API key, so a tool is exactly as rate-limited,
 idempotent and strict as the route it calls, and sends fall back to the default sender as the
-route does (spec Rules, single send 3): nothing here decides, prices or sends. What this module
+route does (decision: sender fallback): nothing here decides, prices or sends. What this module
 adds is the translation an agent needs: a REST error envelope becomes a tool error (`isError`)
 whose text names the code, the API's message and what to do next.
 """
@@ -117,8 +117,9 @@ class RestApi:
 
         An argument the agent left out (None) is left out of the body and the query alike, as the
         API's optional fields are. `sends` marks a call that may send SMS (what a timeout means
-        depends on it); `as_dashboard` sends the access token instead of the key, when there is one
-        (the routes the spec keeps to the dashboard); `next_steps` overrides the advice for some codes.
+        depends on it); `as_dashboard` sends the access token instead of the key, when there is one, for
+        the routes kept to the dashboard (decision: authentication); `next_steps` overrides the advice
+        for some codes.
         """
         headers = credentials.headers(as_dashboard=as_dashboard)
         if idempotency_key is not None:

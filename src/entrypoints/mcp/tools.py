@@ -50,7 +50,7 @@ READ = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_h
 SENDS = ToolAnnotations(read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=True)
 
 CONTACT_LISTS_NEED_A_TOKEN = (
-    "Contact lists are dashboard data: the API takes an access token for them, not an API key (the spec "
+    "Contact lists are dashboard data: the API takes an access token for them, not an API key (ujumbe "
     "keeps these routes to the dashboard). Give this server the account's access token (UJUMBE_ACCESS_TOKEN "
     "for stdio, or an `Authorization: Bearer <token>` header over HTTP; from POST /v1/auth/login, valid 15 "
     "minutes), or ask the user for the list's id from the dashboard: preview_campaign and create_campaign "

@@ -1,4 +1,4 @@
--- Accounts are the tenant root: every tenant table carries account_id (DESIGN §8).
+-- Accounts are the tenant root: every tenant table carries account_id (decision: tenant keys).
 CREATE TABLE accounts (
     id                    uuid PRIMARY KEY,
     email                 text NOT NULL,

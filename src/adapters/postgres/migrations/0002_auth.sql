@@ -1,6 +1,6 @@
 -- Credentials of an account: API keys, refresh-token families, phone verification codes.
 -- Keys and refresh tokens are found by the SHA-256 of the secret. Those indexes are not
--- unique on purpose: unique keys must include account_id (DESIGN §8), and a 256-bit random
+-- unique on purpose: unique keys must include account_id (decision: tenant keys), and a 256-bit random
 -- secret does not collide.
 CREATE TABLE api_keys (
     account_id   uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,

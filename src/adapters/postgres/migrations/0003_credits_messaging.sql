@@ -1,4 +1,4 @@
--- Credits (DESIGN §6): one balance row per account that a posting locks and moves in the same
+-- Credits (decision: ledger statement): one balance row per account that a posting locks and moves in the same
 -- statement that appends the ledger entry, so no concurrency can overdraw it.
 CREATE TABLE credit_balances (
     account_id uuid PRIMARY KEY REFERENCES accounts (id),
@@ -43,7 +43,7 @@ CREATE TRIGGER ledger_entries_append_only
     BEFORE UPDATE OR DELETE ON ledger_entries
     FOR EACH ROW EXECUTE FUNCTION ledger_entries_append_only();
 
--- Sender IDs the operator registered for an account (spec: not through the API).
+-- Sender IDs the operator registered for an account, never the API (decision: sender fallback).
 CREATE TABLE sender_ids (
     account_id uuid NOT NULL REFERENCES accounts (id),
     sender_id  text NOT NULL CHECK (sender_id ~ '^[A-Za-z0-9]{1,11}$'),
@@ -51,7 +51,7 @@ CREATE TABLE sender_ids (
     PRIMARY KEY (account_id, sender_id)
 );
 
--- Every send, single, bulk or campaign (contract: brief messages_schema.md).
+-- Every send, single, bulk or campaign (decision: message states).
 CREATE TABLE messages (
     account_id       uuid NOT NULL REFERENCES accounts (id),
     id               uuid NOT NULL,
@@ -84,7 +84,7 @@ CREATE INDEX messages_by_number ON messages (account_id, to_number, created_at D
 CREATE UNIQUE INDEX messages_gateway_ref ON messages (gateway_ref) WHERE gateway_ref IS NOT NULL;
 CREATE INDEX messages_pending ON messages (status, updated_at) WHERE status = 'pending';
 
--- What the gateway simulator received (DESIGN §7), read by `ujumbe simulator messages` and tests.
+-- What the gateway simulator received (decision: simulators), read by `ujumbe simulator messages` and tests.
 -- Not tenant data: it stands for the carrier's side, OTPs without an account included.
 -- One row per message id: a retried submit returns the first answer instead of sending twice.
 CREATE TABLE simulator_messages (

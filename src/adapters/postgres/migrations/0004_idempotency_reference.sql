@@ -1,4 +1,4 @@
--- Idempotency-Key (DESIGN §6): one row per (account, route, key). The row is the claim of the
+-- Idempotency-Key (decision: idempotency keys): one row per (account, route, key). The row is the claim of the
 -- request running under the key (inserted with ON CONFLICT DO NOTHING, so two racing requests
 -- cannot both win), then the stored successful response replayed until `expires_at`.
 CREATE TABLE idempotency_keys (
@@ -19,7 +19,7 @@ CREATE TABLE idempotency_keys (
 -- The purge job deletes across accounts by age.
 CREATE INDEX idempotency_keys_expiry ON idempotency_keys (expires_at);
 
--- International rate card (spec "Country rate"), public reference data shared by all accounts.
+-- International rate card (GET /v1/rates), public reference data shared by all accounts.
 -- rate_tzs is the indicative price of one SMS part; a credit is worth 35 TZS abroad, so a part
 -- costs ceil(rate_tzs / 35) credits. Tanzania is listed at 35 TZS: its one credit per part.
 CREATE TABLE country_rates (

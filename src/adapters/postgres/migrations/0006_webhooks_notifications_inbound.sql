@@ -49,7 +49,7 @@ CREATE TABLE webhook_attempts (
     FOREIGN KEY (account_id, delivery_id) REFERENCES webhook_deliveries (account_id, id) ON DELETE CASCADE
 );
 
--- Dashboard notifications (spec: Events).
+-- Dashboard notifications (GET /v1/notifications).
 CREATE TABLE notifications (
     account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
     id         uuid NOT NULL,

@@ -5,7 +5,7 @@ ALTER TABLE idempotency_keys ADD COLUMN operation_id uuid NOT NULL DEFAULT gen_r
 ALTER TABLE idempotency_keys ALTER COLUMN operation_id DROP DEFAULT;
 
 -- Gateway references are unique per gateway, not per platform, and a unique index that does
--- not lead with account_id cannot be kept on a table distributed by account (DESIGN §8): the
+-- not lead with account_id cannot be kept on a table distributed by account (decision: tenant keys): the
 -- delivery-report lookup only needs an ordinary index.
 DROP INDEX messages_gateway_ref;
 CREATE INDEX messages_gateway_ref ON messages (gateway_ref) WHERE gateway_ref IS NOT NULL;

@@ -1,4 +1,4 @@
--- Payment orders (spec: Payment order) and campaigns (spec: Campaign): the tables their own
+-- Payment orders (decision: order settlement) and campaigns (decision: campaign states): the tables their own
 -- issues build on. Issue 5 needs them for payment-order expiry and campaign delivery counters.
 
 -- A package or voucher bought with mobile money: pending until the provider answers, then

@@ -1,4 +1,4 @@
--- Contact lists and contacts (spec: Contact list, Contact; DESIGN §6 Contacts).
+-- Contact lists and contacts (decision: contacts).
 --
 -- Every number of a contact, its main one and its extra ones, is a row of contact_phones in
 -- E.164, and UNIQUE (account_id, list_id, phone) keeps a number once per list across main and

@@ -1,5 +1,5 @@
--- How many contacts each list holds, kept by the database itself (DESIGN §6: at most 100,000 a
--- list, domain.contacts.MAX_CONTACTS_PER_LIST).
+-- How many contacts each list holds, kept by the database itself (decision: contacts): at most
+-- 100,000 a list, domain.contacts.MAX_CONTACTS_PER_LIST.
 --
 -- A statement-level trigger on `contacts` adds what each INSERT (or COPY) added and takes away
 -- what each DELETE removed, so every writer (one contact, an import, a cascade) keeps the count

@@ -1,4 +1,4 @@
--- Campaign runs (DESIGN §6 Campaign): a campaign's recipients become `pending` messages in one
+-- Campaign runs (decision: campaign states): a campaign's recipients become `pending` messages in one
 -- transaction (messages.campaign_id), numbered into batches of a fixed size; a run pays for one
 -- batch at a time (ledger reference `campaign:<id>:<batch>`), and `batches_paid` moves with that
 -- debit in its transaction, so a resumed run knows which batches are paid for (resubmit their

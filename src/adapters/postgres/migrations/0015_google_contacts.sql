@@ -1,5 +1,5 @@
 -- The external contacts import (Google): one connection per account and the one-time states
--- of consents under way (DESIGN §5; README "Google contacts").
+-- of consents under way (README "Google contacts").
 --
 -- Tokens are sealed (AES-GCM, bound to the account) before they reach this table, so a copy of
 -- the database alone reveals none. A state is kept as its digest: the browser carries the

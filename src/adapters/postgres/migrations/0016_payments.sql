@@ -4,7 +4,7 @@
 -- The rows themselves come from the versioned data files in adapters/reference_data,
 -- loaded by the migrator once per file version (never over an operator's later change).
 
--- Fixed credit packages (spec: GET /v1/packages). An order copies price and credits, so a later
+-- Fixed credit packages (GET /v1/packages). An order copies price and credits, so a later
 -- change never alters an order already created.
 CREATE TABLE packages (
     id         integer PRIMARY KEY CHECK (id > 0),
@@ -15,7 +15,7 @@ CREATE TABLE packages (
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Compose templates (spec: GET /v1/templates): a body with {placeholders}.
+-- Compose templates (GET /v1/templates): a body with {placeholders}.
 CREATE TABLE templates (
     id         text PRIMARY KEY CHECK (id ~ '^[a-z0-9][a-z0-9-]{0,62}$'),
     name       text NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
@@ -25,7 +25,7 @@ CREATE TABLE templates (
     updated_at timestamptz NOT NULL DEFAULT now()
 );
 
--- The voucher rate card (spec: Voucher rate card): a minimum top-up and ordered tiers, each up to
+-- The voucher rate card (decision: payment orders): a minimum top-up and ordered tiers, each up to
 -- max_amount_tzs inclusive, the last unbounded (NULL). domain.vouchers holds the card's rules.
 CREATE TABLE voucher_settings (
     singleton      boolean PRIMARY KEY DEFAULT true CHECK (singleton),
@@ -102,7 +102,7 @@ CREATE TABLE payment_provider_events (
 CREATE INDEX payment_provider_events_by_order ON payment_provider_events (order_reference, received_at);
 
 -- The mobile-money simulator's record of the prompts it pushed and the checkouts it opened
--- (`ujumbe simulator payments`), and how each ended: DESIGN §7.
+-- (`ujumbe simulator payments`), and how each ended (decision: simulators).
 CREATE TABLE simulator_payments (
     reference   text PRIMARY KEY,
     kind        text NOT NULL CHECK (kind IN ('push', 'checkout')),

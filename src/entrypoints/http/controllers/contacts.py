@@ -1,6 +1,5 @@
 """/v1/contact-lists: lists (a default one per account, made on first access, never deleted)
-and their contacts, each with extra numbers; access token only (spec: contact list routes
-accept JWT only)."""
+and their contacts, each with extra numbers; access token only (decision: authentication)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""GET /v1/credits/balance and /v1/credits/history (spec "Balance", "Credit transaction")."""
+"""GET /v1/credits/balance and /v1/credits/history (decision: ledger statement)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ database, are its SMPP binds bound, and does its mobile-money provider answer.
 
 These routes are public (load balancers and probes call them), so they say each part's state and
 nothing an attacker could use: no SMSC address, system_id or error text, no traffic figures.
-`/health` is the spec's `{status: "ok"}` with the states beside it: a bind that is not bound makes
+`/health` is `{status: "ok"}` (decision: health) with the states beside it: a bind that is not bound makes
 `gateway.status` `degraded` (still 200 and `status: "ok"`: the service answers, and sends fail over
 to the binds that are up, or fail and are refunded); an unreachable database makes it 503. While
 this process's job worker is reconnecting to the database, `status` is `degraded` and `worker`
@@ -78,7 +78,7 @@ class GatewayState(ResponseBody, kw_only=True):
 
 
 class Health(ResponseBody, kw_only=True):
-    status: str  # ok (the spec's answer), or degraded while this process's job worker is reconnecting
+    status: str  # ok (decision: health), or degraded while this process's job worker is reconnecting
     database: str
     worker: str  # this process's job worker: running, reconnecting, or off (none runs here)
     gateway: GatewayState

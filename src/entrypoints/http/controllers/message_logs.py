@@ -1,4 +1,4 @@
-"""GET /v1/sms/logs: the account's sends, newest first (spec "Message log", "Message logs")."""
+"""GET /v1/sms/logs: the account's sends, newest first, filtered and paged (decision: page sizes)."""
 
 from __future__ import annotations
 

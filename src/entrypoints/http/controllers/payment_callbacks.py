@@ -1,4 +1,4 @@
-"""POST /v1/payments/callback/{provider}: a mobile-money provider's result (DESIGN §5).
+"""POST /v1/payments/callback/{provider}: a mobile-money provider's result (decision: order settlement).
 
 No credentials: the provider's signature over the body is the proof, checked by its adapter. The
 body and headers go to the adapter as received (a signature covers bytes, not a parsed object).

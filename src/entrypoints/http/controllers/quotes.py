@@ -1,4 +1,4 @@
-"""POST /v1/sms/quote: what a message would cost; nothing is sent or charged (DESIGN §5)."""
+"""POST /v1/sms/quote: what a message would cost; nothing is sent or charged (decision: billing units)."""
 
 from __future__ import annotations
 

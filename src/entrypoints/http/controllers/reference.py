@@ -1,5 +1,5 @@
-"""The public reference data (no credentials): the international rate card (spec "Country rate",
-"Rate lookup"), the credit packages, the compose templates and the voucher rate card. Every
+"""The public reference data (no credentials): the international rate card (every country, or one
+looked up), the credit packages, the compose templates and the voucher rate card. Every
 answer is cacheable: `ETag`, `Cache-Control`, and 304 to a matching `If-None-Match`."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""GET /v1/sender-ids: the sender IDs the operator registered for the account (DESIGN §5)."""
+"""GET /v1/sender-ids: the sender IDs the operator registered for the account (decision: sender fallback)."""
 
 from __future__ import annotations
 

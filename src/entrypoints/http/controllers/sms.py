@@ -103,7 +103,7 @@ async def _send_one(send_sms: SendSms, principal: Principal, data: SendRequestBo
 
 def _send_failed(result: SendResultBody) -> bool:
     """A single send the gateway refused (or never got) is a failed original for the
-    Idempotency-Key: not stored, so a retry with the key sends again (spec Limits)."""
+    Idempotency-Key: not stored, so a retry with the key sends again (decision: idempotency keys)."""
     return never_sent(result.status, result.error)
 
 
