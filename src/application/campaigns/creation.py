@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from application.events import campaign_finished
+from application.submission import sender_for
 from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
 from domain.campaigns import (
     BATCH_SIZE,
@@ -83,15 +84,6 @@ class Preview:
     sender: str
     requested_sender: str | None
     samples: list[tuple[str, str, int]]  # (to, text, credits)
-
-
-async def _sender(uow: UnitOfWork, account_id: str, requested: str | None, default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): the send's fallback rule (spec rule 3)."""
-    if requested is None or requested == default:
-        return default, None
-    if await uow.senders.is_registered(account_id, requested):
-        return requested, None
-    return default, requested
 
 
 class _Pricer:
@@ -184,7 +176,7 @@ class CreateCampaign:
             status = initial_campaign_status(has_contacts=counts.recipients > 0, scheduled_at=campaign.scheduled_at,
                                              now=at)
             return replace(campaign, status=status, total_contacts=counts.recipients)
-        sender, requested = await _sender(uow, campaign.account_id, campaign.sender_id, self._default_sender)
+        sender, requested = await sender_for(uow, campaign.account_id, campaign.sender_id, self._default_sender)
         written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
         if credits > await uow.ledger.balance(campaign.account_id):
             raise InsufficientCredits(f"The campaign needs {credits} credits.")
@@ -208,7 +200,7 @@ class StartCampaign:
             if (campaign is None or campaign.status is not CampaignStatus.SCHEDULED
                     or (campaign.scheduled_at is not None and campaign.scheduled_at > at)):
                 return campaign
-            sender, requested = await _sender(uow, account_id, campaign.sender_id, self._default_sender)
+            sender, requested = await sender_for(uow, account_id, campaign.sender_id, self._default_sender)
             written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
             if credits <= await uow.ledger.balance(account_id):
                 status = CampaignStatus.RUNNING if written else CampaignStatus.DRAFT
@@ -256,7 +248,7 @@ class PreviewCampaign:
                     credits += cost
                     if len(samples) < SAMPLES:
                         samples.append((recipient.phone, text, cost))
-            sender, requested = await _sender(uow, request.account_id, checked.sender_id, self._default_sender)
+            sender, requested = await sender_for(uow, request.account_id, checked.sender_id, self._default_sender)
             balance = await uow.ledger.balance(request.account_id)
         return Preview(contacts=counts.contacts, numbers=counts.numbers, recipients=counts.recipients,
                        opted_out=counts.opted_out, credits=credits, balance=balance, sender=sender,

@@ -23,8 +23,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory
-from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
+from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
+from application.submission import RecordOutcomes, outbound, sender_for, submit, submit_all, unanswered
 from application.submission.unwritten import UnwrittenOutcomes
 from domain.bulk import distinct_recipients, tally
 from domain.drafts import Draft
@@ -104,19 +104,6 @@ class BulkResult:
     results: list[BulkEntry]
 
 
-# --- steps ---------------------------------------------------------------------------
-
-
-async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
-                          default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): unregistered senders fall back (spec rule 3)."""
-    if requested is None or requested == default:
-        return default, None
-    if await uow.senders.is_registered(account_id, requested):
-        return requested, None
-    return default, requested
-
-
 # --- use cases -------------------------------------------------------------------------
 
 
@@ -156,8 +143,7 @@ class SendSms:
         id was paid for before, that message as it stands."""
         at = self._clock.now()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
-                                                      self._default_sender)
+            sender, requested = await sender_for(uow, account_id, draft.asked_sender, self._default_sender)
             message = draft.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
                                     requested_sender=requested, batch_id=None, at=at)
             posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
@@ -218,8 +204,7 @@ class SendBulk:
         at = self._clock.now()
         entry_id = self._ids.new_id()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
-                                                      self._default_sender)
+            sender, requested = await sender_for(uow, account_id, draft.asked_sender, self._default_sender)
             messages = [
                 draft.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
                               requested_sender=requested, batch_id=batch_id, at=at)
