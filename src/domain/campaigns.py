@@ -2,8 +2,10 @@
 
 draft → scheduled → running → completed, with failed reachable while scheduled or running
 (e.g. credits ran out at run time). A draft may also start straight away. Finished campaigns
-never move again. Cancelling a scheduled campaign puts it back to draft (nothing was charged);
-stopping a running one ends it `failed` with the reason `cancelled`: it did not reach everyone.
+never move again. Cancelling a scheduled campaign puts it back to draft (nothing was charged),
+as does its time coming with nobody left on its list to send to; stopping a running one ends it
+`failed` with the reason `cancelled`: it did not reach everyone. Every change of status is a move
+of `next_campaign_status`'s table, a creation's first one included (`initial_campaign_status`).
 
 Each recipient gets the text with `{first_name}` and `{last_name}` filled in (empty when
 unknown), priced on that text. A `scheduled_at` without an offset is East Africa Time.
@@ -61,6 +63,7 @@ class CampaignEvent(StrEnum):
     COMPLETE = "complete"
     FAIL = "fail"
     CANCEL = "cancel"
+    NOBODY_TO_SEND_TO = "find nobody to send to"  # a scheduled campaign's time came, its list emptied since
 
 
 _S, _E = CampaignStatus, CampaignEvent
@@ -69,6 +72,7 @@ _TRANSITIONS: dict[tuple[CampaignStatus, CampaignEvent], CampaignStatus] = {
     (_S.DRAFT, _E.START): _S.RUNNING,
     (_S.SCHEDULED, _E.SCHEDULE): _S.SCHEDULED,  # moved to another time
     (_S.SCHEDULED, _E.START): _S.RUNNING,
+    (_S.SCHEDULED, _E.NOBODY_TO_SEND_TO): _S.DRAFT,  # nothing written or charged: back to a draft
     (_S.SCHEDULED, _E.FAIL): _S.FAILED,
     (_S.RUNNING, _E.COMPLETE): _S.COMPLETED,
     (_S.RUNNING, _E.FAIL): _S.FAILED,
@@ -93,12 +97,12 @@ def next_campaign_status(current: CampaignStatus, event: CampaignEvent) -> Campa
 def initial_campaign_status(
     *, has_contacts: bool, scheduled_at: datetime | None, now: datetime
 ) -> CampaignStatus:
-    """Spec: `scheduled_at` omitted or in the past means send now; nobody to send to is a draft."""
+    """Spec: `scheduled_at` omitted or in the past means send now; nobody to send to is a draft.
+    A campaign is made a draft, and moves from there by the table."""
     if not has_contacts:
         return CampaignStatus.DRAFT
-    if scheduled_at is not None and scheduled_at > now:
-        return CampaignStatus.SCHEDULED
-    return CampaignStatus.RUNNING
+    later = scheduled_at is not None and scheduled_at > now
+    return next_campaign_status(CampaignStatus.DRAFT, CampaignEvent.SCHEDULE if later else CampaignEvent.START)
 
 
 def parse_scheduled_at(value: str) -> datetime:

@@ -22,9 +22,11 @@ from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQue
 from domain.campaigns import (
     BATCH_SIZE,
     INSUFFICIENT_CREDITS,
+    CampaignEvent,
     CampaignStatus,
     has_placeholders,
     initial_campaign_status,
+    next_campaign_status,
     parse_scheduled_at,
     render,
     run_lock,
@@ -203,7 +205,8 @@ class StartCampaign:
             sender, requested = await sender_for(uow, account_id, campaign.sender_id, self._default_sender)
             written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
             if credits <= await uow.ledger.balance(account_id):
-                status = CampaignStatus.RUNNING if written else CampaignStatus.DRAFT
+                status = next_campaign_status(campaign.status,
+                                              CampaignEvent.START if written else CampaignEvent.NOBODY_TO_SEND_TO)
                 started = replace(campaign, status=status, total_contacts=written, updated_at=at)
                 await uow.campaigns.save(started)
                 await uow.commit()
@@ -216,7 +219,8 @@ class StartCampaign:
             campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
             if campaign is None or campaign.status is not CampaignStatus.SCHEDULED:
                 return campaign
-            failed = replace(campaign, status=CampaignStatus.FAILED, failure_reason=INSUFFICIENT_CREDITS,
+            failed = replace(campaign, status=next_campaign_status(campaign.status, CampaignEvent.FAIL),
+                             failure_reason=INSUFFICIENT_CREDITS,
                              total_contacts=recipients, completed_at=at, updated_at=at)
             await uow.campaigns.save(failed)
             event, notification = campaign_finished(failed, self._ids.new_id(), self._ids.new_id(), at)
