@@ -25,7 +25,6 @@ BATCH_SIZE = 1000  # recipients paid for and handed to the gateway together
 # Why a campaign failed, or why one of its messages was never sent.
 INSUFFICIENT_CREDITS = "insufficient_credits"
 CANCELLED = "cancelled"
-OPTED_OUT = "opted_out"
 
 # scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one) and at
 # most 14 hours, years 2000-2999, only real calendar days. The API document states it.
@@ -79,10 +78,6 @@ _TRANSITIONS: dict[tuple[CampaignStatus, CampaignEvent], CampaignStatus] = {
     (_S.SCHEDULED, _E.CANCEL): _S.DRAFT,  # nothing was charged: back to a draft
     (_S.RUNNING, _E.CANCEL): _S.FAILED,  # stopped part-way: the rest is never sent
 }
-
-
-def is_campaign_final(status: CampaignStatus) -> bool:
-    return status in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
 
 
 def next_campaign_status(current: CampaignStatus, event: CampaignEvent) -> CampaignStatus:

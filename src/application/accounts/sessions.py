@@ -9,7 +9,7 @@ Ending a session revokes its refresh tokens, and its access tokens stop at their
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from application.ports import (
     AccessTokens,
