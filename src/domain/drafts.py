@@ -13,8 +13,8 @@ from datetime import datetime
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn
 from domain.pricing import cost_text, credits_for_message
-from domain.rules import validate_message_text, validate_sender_id
-from domain.segments import Segmentation, segment
+from domain.segments import Segmentation, segment, validate_message_text
+from domain.sender_ids import validate_sender_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,29 @@
 """Sender IDs: the name an SMS goes out under, and which one a send uses.
 
-An account sends under the platform's default sender, or under a sender ID the operator
-registered for it. A send that asks for an unregistered one is not refused: it goes out under
+A sender ID is 1 to 11 letters or digits (what an alphanumeric sender fits in GSM). An account
+sends under the platform's default sender, or under a sender ID the operator registered for it. A send that asks for an unregistered one is not refused: it goes out under
 the default, and the message keeps what was asked as its `requested_sender` (spec rule 3).
 Single sends, bulk sends and campaigns all choose their sender by `sender_used`.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, TypeGuard
+
+from domain.errors import ValidationError
+
+MAX_SENDER_ID_LENGTH = 11  # what an alphanumeric sender fits in GSM
+
+_SENDER_ID = re.compile(r"[A-Za-z0-9]{1,%d}" % MAX_SENDER_ID_LENGTH)
+
+
+def validate_sender_id(value: str, *, field: str = "from") -> str:
+    if not _SENDER_ID.fullmatch(value):
+        raise ValidationError(
+            f"A sender ID is 1 to {MAX_SENDER_ID_LENGTH} letters or digits.", field=field
+        )
+    return value
 
 
 class SenderUsed(NamedTuple):

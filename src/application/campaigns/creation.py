@@ -36,8 +36,9 @@ from domain.errors import InsufficientCredits, NotFound, ValidationError
 from domain.messages import Message, MessageStatus
 from domain.phone import carrier_of
 from domain.pricing import cost_text, credits_for_message
-from domain.rules import validate_message_text, validate_sender_id, validate_text
-from domain.segments import Segmentation, segment
+from domain.segments import Segmentation, segment, validate_message_text
+from domain.sender_ids import validate_sender_id
+from domain.texts import validate_text
 
 MAX_NAME_LENGTH = 200
 RECIPIENT_CHUNK = 5000  # recipients read and written per round trip

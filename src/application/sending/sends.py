@@ -26,13 +26,12 @@ from dataclasses import dataclass
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, sender_for, submit, submit_all, unanswered
 from application.submission.unwritten import UnwrittenOutcomes
-from domain.bulk import distinct_recipients, tally
+from domain.bulk import MAX_BULK_RECIPIENTS, distinct_recipients, tally
 from domain.drafts import Draft
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn, msisdn_in
-from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import send_status, submit_outcome
 
 log = logging.getLogger("ujumbe.sending")
