@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
+import psycopg
+
 from domain.messages import Message, MessageStatus
 from domain.pricing import cost_text
 
@@ -34,6 +36,16 @@ def pending_message(message_id: str, *, account: str, at: datetime, credits: int
         "credits_used": credits, "cost": cost_text(credits), "carrier": "Vodacom",
         "status": MessageStatus.PENDING, "created_at": at, "updated_at": at, **fields,
     })
+
+
+def applied_versions(conninfo: str) -> list[str]:
+    """The migrations the database records as applied (`schema_migrations`), in order; none before
+    the first run."""
+    with psycopg.connect(conninfo) as conn:
+        exists = conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()
+        if not exists or not exists[0]:
+            return []
+        return [row[0] for row in conn.execute("SELECT version FROM schema_migrations ORDER BY 1")]
 
 
 def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from application.ports import Claim, Clock, IdempotencyRecord, IdGenerator, UnitOfWorkFactory
 from domain.errors import IdempotencyKeyReused, RequestInProgress
-from domain.rules import validate_idempotency_key
+from domain.idempotency import validate_idempotency_key
 
 REPLAY_WINDOW = timedelta(hours=24)
 # A claim this old belongs to a process that died mid-request. Generous on purpose: taking

@@ -18,7 +18,7 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from domain.errors import NotFound, ValidationError
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
 MAX_ANNOUNCEMENT_LENGTH = 1000
 

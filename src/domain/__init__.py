@@ -5,6 +5,7 @@ What an embedding team may import from here (`from domain import segment`) is na
 `domain` is the service's own and may change without notice.
 """
 
+from domain.bulk import MAX_BULK_RECIPIENTS
 from domain.errors import (
     ERROR_CODES,
     DomainError,
@@ -22,8 +23,8 @@ from domain.pricing import (
     credits_for_message,
     find_package,
 )
-from domain.rules import MAX_BULK_RECIPIENTS, MAX_MESSAGE_LENGTH, validate_message_text
 from domain.segments import (
+    MAX_MESSAGE_LENGTH,
     Encoding,
     Segmentation,
     SmartEncoded,
@@ -32,6 +33,7 @@ from domain.segments import (
     smart_alternative,
     smart_encode,
     split_on_air,
+    validate_message_text,
 )
 from domain.vouchers import (
     MAX_VOUCHER_TZS,

@@ -9,6 +9,9 @@ from typing import Literal
 from domain.errors import NotFound, ValidationError
 from domain.phone import msisdn_in
 
+MIN_PASSWORD_LENGTH = 8
+MAX_PASSWORD_LENGTH = 1024  # hashing a megabyte per login would be a denial of service
+
 Plan = Literal["free", "pro", "enterprise"]
 PLANS: tuple[Plan, ...] = ("free", "pro", "enterprise")
 # Requests per minute per account, on every authenticated route (decision: rate limits).
@@ -64,6 +67,14 @@ def validate_key_name(name: str | None) -> str:
 def phone_of(raw: str) -> str:
     """The E.164 form of a Tanzanian mobile number given in a `phone` field."""
     return msisdn_in(raw, field="phone").e164
+
+
+def validate_password(value: str, *, field: str = "password") -> str:
+    if len(value) < MIN_PASSWORD_LENGTH:
+        raise ValidationError(f"A password has at least {MIN_PASSWORD_LENGTH} characters.", field=field)
+    if len(value) > MAX_PASSWORD_LENGTH:
+        raise ValidationError(f"A password has at most {MAX_PASSWORD_LENGTH} characters.", field=field)
+    return value
 
 
 def no_account_with(email: str) -> NotFound:

@@ -14,6 +14,8 @@ from domain.errors import InvalidPhoneNumber
 from domain.messages import MessageStatus
 from domain.phone import Msisdn, normalize_msisdn
 
+MAX_BULK_RECIPIENTS = 1000  # numbers a bulk send takes (decision: bulk cap)
+
 
 def distinct_recipients(raw_numbers: Iterable[str]) -> list[Msisdn | str]:
     """Each recipient once, in request order: a valid number (duplicates after normalisation

@@ -2,8 +2,10 @@
 
 draft → scheduled → running → completed, with failed reachable while scheduled or running
 (e.g. credits ran out at run time). A draft may also start straight away. Finished campaigns
-never move again. Cancelling a scheduled campaign puts it back to draft (nothing was charged);
-stopping a running one ends it `failed` with the reason `cancelled`: it did not reach everyone.
+never move again. Cancelling a scheduled campaign puts it back to draft (nothing was charged),
+as does its time coming with nobody left on its list to send to; stopping a running one ends it
+`failed` with the reason `cancelled`: it did not reach everyone. Every change of status is a move
+of `next_campaign_status`'s table, a creation's first one included (`initial_campaign_status`).
 
 Each recipient gets the text with `{first_name}` and `{last_name}` filled in (empty when
 unknown), priced on that text. A `scheduled_at` without an offset is East Africa Time.
@@ -23,7 +25,6 @@ BATCH_SIZE = 1000  # recipients paid for and handed to the gateway together
 # Why a campaign failed, or why one of its messages was never sent.
 INSUFFICIENT_CREDITS = "insufficient_credits"
 CANCELLED = "cancelled"
-OPTED_OUT = "opted_out"
 
 # scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one) and at
 # most 14 hours, years 2000-2999, only real calendar days. The API document states it.
@@ -61,6 +62,7 @@ class CampaignEvent(StrEnum):
     COMPLETE = "complete"
     FAIL = "fail"
     CANCEL = "cancel"
+    NOBODY_TO_SEND_TO = "find nobody to send to"  # a scheduled campaign's time came, its list emptied since
 
 
 _S, _E = CampaignStatus, CampaignEvent
@@ -69,16 +71,13 @@ _TRANSITIONS: dict[tuple[CampaignStatus, CampaignEvent], CampaignStatus] = {
     (_S.DRAFT, _E.START): _S.RUNNING,
     (_S.SCHEDULED, _E.SCHEDULE): _S.SCHEDULED,  # moved to another time
     (_S.SCHEDULED, _E.START): _S.RUNNING,
+    (_S.SCHEDULED, _E.NOBODY_TO_SEND_TO): _S.DRAFT,  # nothing written or charged: back to a draft
     (_S.SCHEDULED, _E.FAIL): _S.FAILED,
     (_S.RUNNING, _E.COMPLETE): _S.COMPLETED,
     (_S.RUNNING, _E.FAIL): _S.FAILED,
     (_S.SCHEDULED, _E.CANCEL): _S.DRAFT,  # nothing was charged: back to a draft
     (_S.RUNNING, _E.CANCEL): _S.FAILED,  # stopped part-way: the rest is never sent
 }
-
-
-def is_campaign_final(status: CampaignStatus) -> bool:
-    return status in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
 
 
 def next_campaign_status(current: CampaignStatus, event: CampaignEvent) -> CampaignStatus:
@@ -94,12 +93,11 @@ def initial_campaign_status(
     *, has_contacts: bool, scheduled_at: datetime | None, now: datetime
 ) -> CampaignStatus:
     """`scheduled_at` omitted or in the past means send now; nobody to send to is a draft
-    (decision: campaign states)."""
+    (decision: campaign states). A campaign is made a draft, and moves from there by the table."""
     if not has_contacts:
         return CampaignStatus.DRAFT
-    if scheduled_at is not None and scheduled_at > now:
-        return CampaignStatus.SCHEDULED
-    return CampaignStatus.RUNNING
+    later = scheduled_at is not None and scheduled_at > now
+    return next_campaign_status(CampaignStatus.DRAFT, CampaignEvent.SCHEDULE if later else CampaignEvent.START)
 
 
 def parse_scheduled_at(value: str) -> datetime:

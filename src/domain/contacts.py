@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH, validate_email
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.phone import msisdn_in, normalize_msisdn
-from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, WHITESPACE, validate_email, validate_text
+from domain.texts import WHITESPACE, validate_text
 
 DEFAULT_LIST_NAME = "Default"
 MAX_CONTACTS_PER_LIST = 100_000

@@ -4,6 +4,38 @@ Rules: the balance never goes below zero; a posting moves 1 to `MAX_POSTING_CRED
 an idempotency reference is posted at most once, so a retried grant, refund or payment
 confirmation cannot apply twice; a refund names the deduction it returns and never returns more
 than was deducted. Balance = newest `balance_after` = sum of amounts.
+
+`Ledger` is these rules as an aggregate, and only the memory fake posts through it
+(`adapters/memory/credits.py`, and `adapters/memory/messaging.py` for paid messages). In
+production PostgreSQL enforces each rule itself, in the statement that appends the entry
+(`adapters/postgres/credits.py`) or the function that debits single sends in groups
+(`debit_in_order`, migration 0009, redefined for bigint in 0011, called by
+`adapters/postgres/messaging.py`), with constraints of migration 0003 standing behind them:
+
+- Never overdrawn: `_MOVE` debits the balance row only `WHERE balance + amount >= 0` (the row
+  lock it takes serialises an account's postings); `debit_in_order` refuses an item the balance
+  at its turn does not cover; `CHECK (balance >= 0)` on `credit_balances` and
+  `CHECK (balance_after >= 0)` on `ledger_entries` (0003) refuse anything else. `next_balance`
+  words the refusal (`PostgresLedger.why_not_posted`).
+- 1 to `MAX_POSTING_CREDITS` credits: `Posting` checks it before either store sees it;
+  `CHECK (amount <> 0)` and `CHECK ((amount < 0) = (type = 'deduct'))` on `ledger_entries`.
+- Each reference once: `_NOT_POSTED_YET` in `_MOVE` (other postings lock the balance row first,
+  `_LOCK_BALANCE`, so the check sees every entry committed before), `debit_in_order`'s `posted`
+  verdict, and `UNIQUE (account_id, reference)` on `ledger_entries` (0003); a repeat returns the
+  first entry (`why_not_posted`).
+- Refund cap: `_REFUND` appends a refund only while its deduction's amount less what refunds of
+  it returned covers it (under the balance row's lock); no constraint stands behind that one.
+  `CHECK ((type = 'refund') = (refunds IS NOT NULL))` (0003) keeps "only a refund names a
+  deduction".
+- Append-only: the `ledger_entries_append_only` trigger (0003) and `ledger_entries_no_truncate`
+  (0010); `seq` and `credit_balances.entries` order the entries, so "newest" is exact.
+
+What keeps the two together: `tests/adapters/test_ledger_contract.py` runs one set of assertions
+per rule on the memory ledger and on PostgreSQL alike; `tests/adapters/test_send_fast_paths.py`
+does the same for paid messages (`add_paid`). PostgreSQL's own guarantees under concurrency,
+which the memory fake cannot show, are `tests/adapters/test_ledger_postgres.py` (constraints,
+parallel debits, references and refunds) and `tests/adapters/test_group_commit.py`
+(`debit_in_order`).
 """
 
 from __future__ import annotations

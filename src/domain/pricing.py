@@ -1,4 +1,6 @@
-"""What things cost: credits per message, credits bought by a voucher, fixed packages.
+"""What things cost: credits per message, and the fixed credit packages on sale.
+
+What a voucher's amount buys is `domain.vouchers`.
 
 Money is TZS in whole shillings and rates may have decimals, so arithmetic is done in `Decimal`:
 a rate of 70.0 must cost exactly 2 credits per part, never 3 because of binary float rounding.
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 
 from domain.errors import NotFound, ValidationError
 
@@ -35,58 +37,19 @@ def credits_for_message(parts: int, *, rate_tzs: Decimal | float | int | None = 
 
 
 @dataclass(frozen=True, slots=True)
-class VoucherTier:
-    max_amount_tzs: int | None  # inclusive upper bound; None for the open-ended last tier
-    rate_tzs_per_credit: Decimal
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "rate_tzs_per_credit", as_decimal(self.rate_tzs_per_credit))
-        if not self.rate_tzs_per_credit.is_finite() or self.rate_tzs_per_credit <= 0:
-            raise ValidationError("A credit must cost a positive amount.", field="tiers")
-
-
-@dataclass(frozen=True, slots=True)
-class VoucherRateCard:
-    """Pay-as-you-go top-ups: tier i holds amounts in (max of tier i-1, max of tier i]."""
-
-    min_amount_tzs: int
-    tiers: tuple[VoucherTier, ...]
-
-    def __post_init__(self) -> None:
-        if not self.tiers:
-            raise ValidationError("A rate card needs at least one tier.", field="tiers")
-        bounds = [t.max_amount_tzs for t in self.tiers]
-        if any(b is None for b in bounds[:-1]):
-            raise ValidationError("Only the last tier may be open-ended.", field="tiers")
-        closed = [b for b in bounds if b is not None]
-        if closed != sorted(set(closed)) or (closed and closed[0] < self.min_amount_tzs):
-            raise ValidationError("Tier bounds must rise above the minimum.", field="tiers")
-        rates = [t.rate_tzs_per_credit for t in self.tiers]
-        if rates != sorted(rates, reverse=True):
-            raise ValidationError("Larger top-ups must not buy dearer credits.", field="tiers")
-
-    def tier_for(self, amount_tzs: int) -> VoucherTier:
-        if amount_tzs < self.min_amount_tzs:
-            raise ValidationError(
-                f"The minimum top-up is {self.min_amount_tzs} TZS.", field="amount"
-            )
-        for tier in self.tiers:
-            if tier.max_amount_tzs is None or amount_tzs <= tier.max_amount_tzs:
-                return tier
-        raise ValidationError("The amount is above the largest top-up.", field="amount")
-
-    def credits_for(self, amount_tzs: int) -> int:
-        """Whole credits only; leftover shillings below one more credit are not refunded."""
-        rate = self.tier_for(amount_tzs).rate_tzs_per_credit
-        return int(Decimal(amount_tzs) // rate)
-
-
-@dataclass(frozen=True, slots=True)
 class CreditPackage:
+    """A fixed number of credits at a fixed price (reference data the operator keeps)."""
+
     id: int
     name: str
     credits: int
     price_tzs: int
+    active: bool = True  # a retired package is kept (orders name it) but no longer sold
+
+    @property
+    def price_per_credit(self) -> Decimal:
+        """TZS per credit, to the cent: how packages compare (larger ones are cheaper)."""
+        return (Decimal(self.price_tzs) / self.credits).quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
 def find_package(packages: Iterable[CreditPackage], package_id: int) -> CreditPackage:

@@ -12,7 +12,8 @@ import re
 from decimal import Decimal
 
 from domain.errors import ValidationError
-from domain.rules import validate_message_text, validate_text
+from domain.segments import validate_message_text
+from domain.texts import validate_text
 
 MAX_NAME_LENGTH = 100
 MAX_CATEGORY_LENGTH = 50

@@ -13,7 +13,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from domain.errors import ValidationError
-from domain.rules import validate_message_text
+
+MAX_MESSAGE_LENGTH = 1600  # code points (decision: limits)
+
+
+def validate_message_text(value: str, *, field: str = "message") -> str:
+    """A text a send takes: not blank (it would still be billed a part), at most MAX_MESSAGE_LENGTH."""
+    if not value.strip():
+        raise ValidationError("The message is empty.", field=field)
+    if len(value) > MAX_MESSAGE_LENGTH:
+        raise ValidationError(
+            f"The message is longer than {MAX_MESSAGE_LENGTH} characters.", field=field
+        )
+    return value
+
 
 
 class Encoding(StrEnum):

@@ -17,7 +17,7 @@ from datetime import timedelta
 from enum import StrEnum
 
 from domain.errors import ValidationError
-from domain.rules import WHITESPACE
+from domain.texts import WHITESPACE
 
 STANDARD_SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_SECONDS = 300

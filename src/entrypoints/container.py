@@ -67,8 +67,6 @@ from application.campaigns.runs import CancelCampaign, QueueDueCampaigns, RunCam
 from application.campaigns.creation import CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits.balance import CreditHistory, GetBalance, GrantCredits
 from application.sending.delivery_reports import (
-    ApplyDeliveryReport,
-    ApplyDeliveryReports,
     ApplyReceivedReports,
     QueueGatewayReports,
     RematchDeliveryReports,
@@ -361,10 +359,6 @@ class Container(containers.DeclarativeContainer):
     set_voucher_rate_card = providers.Factory(SetVoucherRateCard, uow=uow.provider, clock=clock)
 
     # delivery reports, inbound SMS and opt-outs (issue 5)
-    apply_delivery_report = providers.Factory(ApplyDeliveryReport, uow=uow.provider, clock=clock, ids=ids,
-                                              metrics=metrics)
-    apply_delivery_reports = providers.Factory(ApplyDeliveryReports, uow=uow.provider, clock=clock, ids=ids,
-                                               metrics=metrics)
     apply_received_reports = providers.Factory(ApplyReceivedReports, uow=uow.provider, clock=clock, ids=ids,
                                                jobs=job_queue, metrics=metrics)
     rematch_delivery_reports = providers.Factory(RematchDeliveryReports, uow=uow.provider, clock=clock, ids=ids,

@@ -22,16 +22,13 @@ from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential_ji
 from adapters.jobs import RETRY, WorkerStatus, create_job_app, log_job_run, recover_stalled_jobs
 from application.accounts.emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET
 from application.sending.delivery_reports import (
-    APPLY_DELIVERY_REPORT,
-    APPLY_DELIVERY_REPORTS,
     APPLY_RECEIVED_REPORTS,
     RECEIVE_INBOUND_SMS,
     ReportResult,
-    reports_from_job,
 )
 from application.outbox import DISPATCH_OUTBOX
 from application.payments.results import APPLY_PAYMENT_RESULT, result_from_job
-from application.ports import RUN_CAMPAIGN, DeliveryReport, InboundSms
+from application.ports import RUN_CAMPAIGN, InboundSms
 from application.webhooks.deliveries import DELIVER_WEBHOOK
 from domain.campaigns import CampaignStatus
 
@@ -96,20 +93,9 @@ def _register_tasks(app: App, c: Container, periodic: bool) -> None:
     async def deliver_due_webhooks(timestamp: int | None = None) -> int:
         return int(await c.deliver_due_webhooks()())
 
-    # Delivery reports and inbound SMS, as gateways hand them over.
-    @app.task(name=APPLY_DELIVERY_REPORT, queue="messages", retry=RETRY)
-    async def apply_delivery_report(**report: Any) -> str:
-        return str(await c.apply_delivery_report()(DeliveryReport.from_job(report)))
-
-    @app.task(name=APPLY_DELIVERY_REPORTS, queue="messages", retry=RETRY)  # as queued by earlier releases
-    async def apply_delivery_reports(**payload: Any) -> str:
-        # The job's reports in one transaction; a retry re-applies them, which a report's
-        # idempotence (first final report wins) makes harmless.
-        results = await c.apply_delivery_reports()(reports_from_job(payload))
-        return ", ".join(f"{n} {r}" for r in ReportResult if (n := results.count(r)))
-
-    # Reports written as received, applied a thousand at a time when due; every minute as well, in
-    # case a process stopped between writing reports and queueing this job.
+    # Delivery reports and inbound SMS, as gateways hand them over. Reports written as received,
+    # applied a thousand at a time when due; every minute as well, in case a process stopped
+    # between writing reports and queueing this job.
     @every(EVERY_MINUTE)
     @app.task(name=APPLY_RECEIVED_REPORTS, queue="messages", retry=RETRY)
     async def apply_received_reports(timestamp: int | None = None) -> str:

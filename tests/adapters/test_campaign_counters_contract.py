@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.sending.delivery_reports import ApplyDeliveryReport, ReportResult
+from application.sending.delivery_reports import ApplyReceivedReports, ReportResult
 from application.ports import Campaign, DeliveryReport
 from domain.campaigns import CampaignStatus
 from domain.messages import MessageEvent, MessageStatus, SubmitOutcome
@@ -62,9 +63,25 @@ def report(ref: str, outcome: MessageEvent = MessageEvent.DELIVERED) -> Delivery
                           None if outcome is MessageEvent.DELIVERED else "absent_subscriber")
 
 
+Apply = Callable[[DeliveryReport], Awaitable[list[ReportResult]]]
+
+
+class NoJobs:
+    async def defer(self, *args: object, **kwargs: object) -> None:
+        """The job queues itself again only for reports not due yet; these are all due."""
+
+
 @pytest.fixture()
-def apply(store: Backend) -> ApplyDeliveryReport:
-    return ApplyDeliveryReport(store.uow, FrozenClock(T0 + timedelta(minutes=1)), SequentialIds())
+def apply(store: Backend) -> Apply:
+    """A report as production applies it: written as received, then the job that applies what is due."""
+    clock = FrozenClock(T0 + timedelta(minutes=1))
+    job = ApplyReceivedReports(store.uow, clock, SequentialIds(), NoJobs())  # type: ignore[arg-type]
+
+    async def received_then_applied(report: DeliveryReport) -> list[ReportResult]:
+        await store.received_reports.put([report], clock.now())
+        return await job()
+
+    return received_then_applied
 
 
 # --- the repository -------------------------------------------------------------------
@@ -94,30 +111,29 @@ async def test_final_statuses_are_counted_in_place(store: Backend) -> None:
 # --- delivery reports move them ----------------------------------------------------------
 
 
-async def test_a_repeated_report_counts_its_campaign_message_once(
-        store: Backend, apply: ApplyDeliveryReport) -> None:
+async def test_a_repeated_report_counts_its_campaign_message_once(store: Backend, apply: Apply) -> None:
     ref = await sent_message(store, 1)
-    assert await apply(report(ref)) is ReportResult.APPLIED
+    assert await apply(report(ref)) == [ReportResult.APPLIED]
     assert await counts(store) == (1, 0)
-    assert await apply(report(ref)) is ReportResult.IGNORED
-    assert await apply(report(ref, MessageEvent.UNDELIVERABLE)) is ReportResult.IGNORED  # late, contradicting
+    assert await apply(report(ref)) == [ReportResult.IGNORED]
+    assert await apply(report(ref, MessageEvent.UNDELIVERABLE)) == [ReportResult.IGNORED]  # late, contradicting
     assert await counts(store) == (1, 0)
     assert await counts(store, OTHER) == (0, 0)
 
 
 async def test_undeliverable_counts_as_failed_and_messages_outside_campaigns_count_nowhere(
-        store: Backend, apply: ApplyDeliveryReport) -> None:
+        store: Backend, apply: Apply) -> None:
     failed = await sent_message(store, 1)
     single = await sent_message(store, 2, campaign_id=None)
-    assert await apply(report(failed, MessageEvent.UNDELIVERABLE)) is ReportResult.APPLIED
-    assert await apply(report(single)) is ReportResult.APPLIED
+    assert await apply(report(failed, MessageEvent.UNDELIVERABLE)) == [ReportResult.APPLIED]
+    assert await apply(report(single)) == [ReportResult.APPLIED]
     assert await counts(store) == (0, 1)
 
 
-async def test_concurrent_reports_count_each_message_exactly_once(
-        store: Backend, apply: ApplyDeliveryReport) -> None:
+async def test_concurrent_reports_count_each_message_exactly_once(store: Backend, apply: Apply) -> None:
     refs = [await sent_message(store, n) for n in range(1, 11)]
-    # every report three times, all at once: each message moves once, no count is lost
-    results = await asyncio.gather(*(apply(report(ref)) for ref in refs * 3))
-    assert results.count(ReportResult.APPLIED) == 10
+    # every report three times, all at once: each is applied by one job, each message moves once,
+    # no count is lost
+    results = [result for job in await asyncio.gather(*(apply(report(ref)) for ref in refs * 3)) for result in job]
+    assert len(results) == 30 and results.count(ReportResult.APPLIED) == 10
     assert await counts(store) == (10, 0)

@@ -172,6 +172,26 @@ async def test_a_scheduled_campaign_starts_when_due_or_fails_short_of_credits(ba
     assert [n.title for n in notes] == ["Campaign failed"]
 
 
+async def test_a_scheduled_campaign_due_with_nobody_left_to_send_to_is_a_draft_again(backend: Backend,
+                                                                                     clock: FrozenClock) -> None:
+    await _seed(backend, [(phone(n), "", "") for n in range(2)], credits=10)
+    ids_, jobs = SequentialIds(), Jobs()
+    created = await CreateCampaign(backend.uow, clock, ids_, jobs, "UJUMBE")(
+        _request(scheduled_at=(clock.now() + timedelta(hours=1)).isoformat()))
+    assert (created.status, created.total_contacts) == (CampaignStatus.SCHEDULED, 2)
+    async with backend.uow() as uow:  # everyone on the list opts out before it is due
+        for n in range(2):
+            await uow.opt_outs.opt_out(ACCOUNT, phone(n), clock.now())
+        await uow.commit()
+    clock.advance(hours=2)
+    started = await StartCampaign(backend.uow, clock, ids_, "UJUMBE")(ACCOUNT, created.id)
+    assert started is not None
+    assert (started.status, started.total_contacts, started.failure_reason) == (CampaignStatus.DRAFT, 0, None)
+    async with backend.uow() as uow:
+        assert await uow.campaigns.batch(ACCOUNT, created.id, 1) == []  # nothing written or charged
+        assert await uow.ledger.balance(ACCOUNT) == 10
+
+
 async def test_stopping_a_running_campaign_fails_its_unpaid_messages_uncharged(backend: Backend,
                                                                                clock: FrozenClock) -> None:
     await _seed(backend, [(phone(n), "", "") for n in range(4)], credits=10)

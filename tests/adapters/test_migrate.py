@@ -8,7 +8,8 @@ import uuid
 import psycopg
 import pytest
 
-from adapters.postgres.migrate import Migration, applied_versions, bundled_migrations, migrate
+from adapters.postgres.migrate import Migration, bundled_migrations, migrate
+from tests_support import applied_versions
 
 
 def test_bundled_migrations_are_in_order_and_apply_once(empty_database: str) -> None:

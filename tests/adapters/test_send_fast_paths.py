@@ -5,7 +5,6 @@ the gateway as one batch, and the outbox wake-up coalesces concurrent commits.""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,7 +25,6 @@ from application.sending.delivery_reports import (
     APPLY_RECEIVED_REPORTS,
     ApplyReceivedReports,
     QueueGatewayReports,
-    reports_from_job,
 )
 from application.ports import (
     BatchSmsGateway, DeliveryReport, GatewayNoAnswer, GatewayUnavailable, OutboundSms, OutboxEvent,
@@ -355,28 +353,6 @@ async def test_reports_are_written_as_received_and_one_job_is_queued_per_second_
         # the second's latest report: the job finds every report of its second due
         (APPLY_RECEIVED_REPORTS, {}, later + timedelta(milliseconds=700), "apply_received_reports:2026-01-05T09:00:02"),
     ]
-
-
-def reports_job(reported_at: datetime, reports: Sequence[DeliveryReport]) -> dict[str, Any]:
-    """An APPLY_DELIVERY_REPORTS job's payload as the releases before received reports queued it."""
-    compact = ";".join(f"{r.gateway_ref},{r.event.value},{r.error or ''}" for r in reports)
-    if (compact.count(",") != 2 * len(reports) or compact.count(";") != len(reports) - 1 or '"' in compact
-            or "\\" in compact or compact.startswith("[") or any(r.error == "" for r in reports)):
-        compact = json.dumps([[r.gateway_ref, r.event.value, r.error] for r in reports])
-    return {"reported_at": reported_at.isoformat(), "reports": compact}
-
-
-@pytest.mark.parametrize("gateway_ref", ["ref,1", "ref;1", '"ref"', "ref\\1", "[ref]"])
-@pytest.mark.parametrize("error", [None, "", "absent_subscriber", "a,b"])
-def test_a_reports_job_reads_back_whatever_its_fields_hold(gateway_ref: str, error: str | None) -> None:
-    reports = [DeliveryReport("sim-1", MessageEvent.DELIVERED, T0),
-               DeliveryReport(gateway_ref, MessageEvent.UNDELIVERABLE, T0, error=error)]
-    assert reports_from_job(reports_job(T0, reports)) == reports
-
-
-def test_a_reports_job_queued_with_a_list_still_reads_back() -> None:
-    payload = {"reported_at": T0.isoformat(), "reports": [["sim-1", "delivered", None]]}
-    assert reports_from_job(payload) == [DeliveryReport("sim-1", MessageEvent.DELIVERED, T0)]
 
 
 # --- the outbox wake-up ---------------------------------------------------------------------

@@ -13,11 +13,11 @@ import pytest
 from dependency_injector import providers
 from standardwebhooks import Webhook
 
-from adapters.postgres.migrate import applied_versions, bundled_migrations, migrate
+from adapters.postgres.migrate import bundled_migrations, migrate
 from domain.webhooks import verify, webhook_secret
 from entrypoints.container import Container
 from entrypoints.settings import Settings
-from tests_support import ids, ujumbe
+from tests_support import applied_versions, ids, ujumbe
 from webhook_receiver import WebhookReceiver
 
 SEALING = "0025_sealed_webhook_secrets"

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from psycopg.conninfo import make_conninfo
 
+from domain.errors import NotFound
 from entrypoints.cli.output import Col, command, emit_table
 from tests_support import ujumbe
 
@@ -150,6 +151,48 @@ def test_errors_say_what_to_do_next(env: dict[str, str]) -> None:
     as_json = ujumbe("accounts", "show", "shop@y.com", "--json", env=env)
     assert json.loads(as_json.stderr) == {"error": {"code": "not_found",
                                                     "message": "No account with email shop@y.com."}}
+
+
+def test_a_hint_follows_the_errors_code_command_and_field_never_its_wording() -> None:
+    """The domain may reword a message: the hint still shows, where it showed before."""
+
+    @click.group()
+    def ujumbe() -> None:
+        """A program with the commands the hints name."""
+
+    @ujumbe.group()
+    def campaigns() -> None:
+        """Campaigns."""
+
+    @ujumbe.group()
+    def senders() -> None:
+        """Sender IDs."""
+
+    @command(campaigns, "show")
+    @click.argument("campaign_id")
+    def show(campaign_id: str) -> None:
+        raise NotFound("Reworded: that campaign is not here.")
+
+    @command(senders, "remove")
+    @click.argument("email")
+    @click.argument("sender")
+    @click.option("--account-gone", is_flag=True)
+    def remove(email: str, sender: str, account_gone: bool) -> None:
+        raise NotFound("Reworded: nobody uses that email.", field="email") if account_gone else NotFound(
+            "Reworded: not one of its senders.", field="sender_id")
+
+    def stderr(*args: str) -> str:
+        result = CliRunner().invoke(ujumbe, list(args), env={"TTY_COMPATIBLE": "0"})
+        assert result.exit_code == 1
+        return result.stderr
+
+    assert stderr("campaigns", "show", "c-1") == "error: no campaign c-1 (not_found) — ujumbe campaigns list\n"
+    assert stderr("senders", "remove", "shop@x.com", "DUKA") == (
+        "error: Reworded: not one of its senders. (not_found) — ujumbe senders list shop@x.com\n")
+    assert stderr("senders", "remove", "shop@x.com", "DUKA", "--account-gone") == (
+        "error: no account shop@x.com (not_found) — ujumbe accounts list\n")
+    assert json.loads(CliRunner().invoke(ujumbe, ["campaigns", "show", "c-1", "--json"]).stderr) == {
+        "error": {"code": "not_found", "message": "Reworded: that campaign is not here."}}
 
 
 def test_an_unmigrated_database_points_to_migrate(clean_database: str, tmp_path: Path) -> None:

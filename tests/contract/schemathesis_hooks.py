@@ -57,8 +57,9 @@ import httpx
 import psycopg
 import schemathesis
 
+from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH
+from domain.idempotency import MAX_IDEMPOTENCY_KEY_LENGTH
 from domain.phone_otps import OTP_MAX_PHONES_PER_WINDOW
-from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH
 from entrypoints.http.idempotency import KEY_PATTERN
 
 _requests = itertools.count(1)

@@ -1,10 +1,10 @@
-"""An account's field rules (domain.accounts): plan, business name, key name, key prefix, and the
-email an operator names an account by."""
+"""An account's field rules (domain.accounts): plan, business name, key name, key prefix, password,
+and the email an operator names an account by."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain.accounts import (
@@ -17,10 +17,11 @@ from domain.accounts import (
     no_account_with,
     validate_business_name,
     validate_key_name,
+    validate_password,
     validate_plan,
 )
+from domain.email_addresses import normalize_email, validate_email
 from domain.errors import NotFound, ValidationError
-from domain.rules import normalize_email, validate_email
 
 names = st.none() | st.text(max_size=300)
 
@@ -82,3 +83,27 @@ def test_an_operator_naming_an_unknown_email_is_told_so_on_the_email_field() -> 
     refusal = no_account_with("Who@Example.com")
     assert isinstance(refusal, NotFound) and refusal.field == "email"
     assert "Who@Example.com" in str(refusal)
+
+
+@pytest.mark.parametrize(("value", "ok"), [("12345678", True), ("p" * 1024, True),
+                                           ("1234567", False), ("", False), ("p" * 1025, False)])
+def test_password_table(value: str, ok: bool) -> None:
+    if ok:
+        assert validate_password(value) == value
+    else:
+        assert _refused_password(value).field == "password"
+
+
+@settings(max_examples=100)
+@given(st.text(max_size=40))
+def test_password_rule(value: str) -> None:
+    try:
+        assert validate_password(value) == value and len(value) >= 8
+    except ValidationError:
+        assert len(value) < 8
+
+
+def _refused_password(value: str) -> ValidationError:
+    with pytest.raises(ValidationError) as caught:
+        validate_password(value)
+    return caught.value

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.bulk import distinct_recipients, tally
+from domain.bulk import MAX_BULK_RECIPIENTS, distinct_recipients, tally
 from domain.errors import InvalidPhoneNumber
 from domain.phone import Msisdn, normalize_msisdn
 
@@ -47,3 +47,7 @@ def test_the_tally_counts_every_entry_once(statuses: list[str]) -> None:
     assert counted.total == len(statuses) == counted.sent + counted.failed + counted.pending
     assert (counted.sent, counted.failed, counted.pending) == (
         statuses.count("sent"), statuses.count("failed"), statuses.count("pending"))
+
+
+def test_the_bulk_limit() -> None:
+    assert MAX_BULK_RECIPIENTS == 1000

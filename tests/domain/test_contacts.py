@@ -24,8 +24,9 @@ from domain.contacts import (
     validate_list_description,
     validate_list_name,
 )
+from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH, validate_email
 from domain.errors import InvalidPhoneNumber, ValidationError
-from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, trimmed_pattern, validate_email
+from domain.texts import trimmed_pattern
 
 MOBILE_PREFIXES = ["61", "62", "65", "67", "68", "69", "71", "74", "75", "76", "77", "78"]
 national = st.builds(lambda prefix, rest: prefix + rest, st.sampled_from(MOBILE_PREFIXES),

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.rules import MAX_MESSAGE_LENGTH
+from domain.errors import ValidationError
 from domain.segments import (
     GSM7_BASIC,
     GSM7_EXTENSION,
+    MAX_MESSAGE_LENGTH,
     SMART_REPLACEMENTS,
     Encoding,
     segment,
@@ -17,6 +18,7 @@ from domain.segments import (
     smart_encode,
     split_on_air,
     unit_width,
+    validate_message_text,
 )
 
 gsm_basic = st.sampled_from(sorted(GSM7_BASIC))
@@ -238,3 +240,35 @@ def test_the_fast_path_for_plain_gsm_text_counts_as_the_general_rule(text: str) 
     assert (seg.encoding, seg.units, seg.non_gsm_characters) == (Encoding.GSM7, len(text), ())
     assert seg.parts == max(1, math.ceil(len(text) / 160))
     assert seg.segments == len(split_on_air(text))
+
+
+def test_the_message_limit() -> None:
+    assert MAX_MESSAGE_LENGTH == 1600
+
+
+@pytest.mark.parametrize(
+    ("value", "ok"),
+    [("Habari", True), ("x", True), ("a" * 1600, True), ("😀" * 1600, True),
+     ("", False), ("   \n", False), ("a" * 1601, False), ("😀" * 1601, False)],
+)  # fmt: skip
+def test_message_text_table(value: str, ok: bool) -> None:
+    if ok:
+        assert validate_message_text(value) == value
+    else:
+        assert _refused(value).field == "message"
+
+
+@settings(max_examples=100)
+@given(st.text(min_size=0, max_size=1700))
+def test_message_text_rule(value: str) -> None:
+    ok = bool(value.strip()) and len(value) <= 1600
+    try:
+        assert validate_message_text(value) == value and ok
+    except ValidationError:
+        assert not ok
+
+
+def _refused(value: str) -> ValidationError:
+    with pytest.raises(ValidationError) as caught:
+        validate_message_text(value)
+    return caught.value

@@ -8,8 +8,9 @@ from typing import Any
 
 from litestar.testing import AsyncTestClient
 
-from domain.accounts import MAX_BUSINESS_NAME_LENGTH
-from domain.rules import MAX_BULK_RECIPIENTS, MAX_MESSAGE_LENGTH, MAX_PASSWORD_LENGTH
+from domain.accounts import MAX_BUSINESS_NAME_LENGTH, MAX_PASSWORD_LENGTH
+from domain.bulk import MAX_BULK_RECIPIENTS
+from domain.segments import MAX_MESSAGE_LENGTH
 from entrypoints.http.validation import BODY_LIMIT, SEND_BODY_LIMIT
 
 FIVE_MB = 5 * 1024 * 1024

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
+from domain.paging import MAX_PAGE
 from typing import Any
 
 import pytest
 from litestar.testing import AsyncTestClient
 
-from domain.rules import MAX_PAGE
 from http_helpers import error_of
 
 NUL, SURROGATE = "\u0000", "\ud800"

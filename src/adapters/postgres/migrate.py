@@ -101,11 +101,3 @@ def migrate(
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (_LOCK_KEY,))
     return applied_now
-
-
-def applied_versions(conninfo: str) -> list[str]:
-    with psycopg.connect(conninfo) as conn:
-        exists = conn.execute("SELECT to_regclass('schema_migrations') IS NOT NULL").fetchone()
-        if not exists or not exists[0]:
-            return []
-        return [row[0] for row in conn.execute("SELECT version FROM schema_migrations ORDER BY 1")]

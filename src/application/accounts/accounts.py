@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 
 from application.accounts.emails import queue_verification_email
 from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
-from domain.accounts import no_account_with, phone_of, validate_business_name, validate_plan
+from domain.accounts import no_account_with, phone_of, validate_business_name, validate_password, validate_plan
+from domain.email_addresses import normalize_email, validate_email
 from domain.errors import NotFound
-from domain.rules import normalize_email, validate_email, validate_password
 
 log = logging.getLogger("ujumbe.accounts")
 

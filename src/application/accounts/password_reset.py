@@ -11,8 +11,9 @@ from dataclasses import replace
 from application.accounts.emails import SEND_PASSWORD_RESET, LinkTokens
 from application.ports import Clock, EmailSender, JobQueue, PasswordHasher, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
+from domain.accounts import validate_password
+from domain.email_addresses import validate_email
 from domain.errors import InvalidToken
-from domain.rules import validate_email, validate_password
 
 
 class RequestPasswordReset:

@@ -31,6 +31,7 @@ from application.ports import (
 )
 from application.submission import submit
 from domain.accounts import no_account_with, phone_of
+from domain.email_addresses import normalize_email
 from domain.errors import InvalidOtp, NotFound, ValidationError
 from domain.phone_otps import (
     OTP_MAX_ATTEMPTS,
@@ -40,8 +41,8 @@ from domain.phone_otps import (
     first_window,
     next_window,
 )
-from domain.rules import WHITESPACE, normalize_email
 from domain.submits import Answer
+from domain.texts import WHITESPACE
 
 # Six digits, whitespace around them trimmed (the API document states OTP_PATTERN).
 OTP_PATTERN = f"^[{WHITESPACE}]*[0-9]{{6}}[{WHITESPACE}]*$"

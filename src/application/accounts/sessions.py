@@ -9,7 +9,7 @@ Ending a session revokes its refresh tokens, and its access tokens stop at their
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from application.ports import (
     AccessTokens,
@@ -22,9 +22,16 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from domain.account_tokens import TokenPurpose
-from domain.accounts import ACCESS_TOKEN_TTL, SESSION_LIFETIME, Credentials, no_account_with, refresh_expiry
+from domain.accounts import (
+    ACCESS_TOKEN_TTL,
+    SESSION_LIFETIME,
+    Credentials,
+    no_account_with,
+    refresh_expiry,
+    validate_password,
+)
+from domain.email_addresses import normalize_email
 from domain.errors import InvalidCredentials, Unauthorized
-from domain.rules import normalize_email, validate_password
 
 
 @dataclass(frozen=True, slots=True)

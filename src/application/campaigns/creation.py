@@ -17,13 +17,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from application.events import campaign_finished
+from application.submission import sender_for
 from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
 from domain.campaigns import (
     BATCH_SIZE,
     INSUFFICIENT_CREDITS,
+    CampaignEvent,
     CampaignStatus,
     has_placeholders,
     initial_campaign_status,
+    next_campaign_status,
     parse_scheduled_at,
     render,
     run_lock,
@@ -33,8 +36,9 @@ from domain.errors import InsufficientCredits, NotFound, ValidationError
 from domain.messages import Message, MessageStatus
 from domain.phone import carrier_of
 from domain.pricing import cost_text, credits_for_message
-from domain.rules import validate_message_text, validate_sender_id, validate_text
-from domain.segments import Segmentation, segment
+from domain.segments import Segmentation, segment, validate_message_text
+from domain.sender_ids import validate_sender_id
+from domain.texts import validate_text
 
 MAX_NAME_LENGTH = 200
 RECIPIENT_CHUNK = 5000  # recipients read and written per round trip
@@ -83,15 +87,6 @@ class Preview:
     sender: str
     requested_sender: str | None
     samples: list[tuple[str, str, int]]  # (to, text, credits)
-
-
-async def _sender(uow: UnitOfWork, account_id: str, requested: str | None, default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): the send's fallback rule (decision: sender fallback)."""
-    if requested is None or requested == default:
-        return default, None
-    if await uow.senders.is_registered(account_id, requested):
-        return requested, None
-    return default, requested
 
 
 class _Pricer:
@@ -184,7 +179,7 @@ class CreateCampaign:
             status = initial_campaign_status(has_contacts=counts.recipients > 0, scheduled_at=campaign.scheduled_at,
                                              now=at)
             return replace(campaign, status=status, total_contacts=counts.recipients)
-        sender, requested = await _sender(uow, campaign.account_id, campaign.sender_id, self._default_sender)
+        sender, requested = await sender_for(uow, campaign.account_id, campaign.sender_id, self._default_sender)
         written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
         if credits > await uow.ledger.balance(campaign.account_id):
             raise InsufficientCredits(f"The campaign needs {credits} credits.")
@@ -208,10 +203,11 @@ class StartCampaign:
             if (campaign is None or campaign.status is not CampaignStatus.SCHEDULED
                     or (campaign.scheduled_at is not None and campaign.scheduled_at > at)):
                 return campaign
-            sender, requested = await _sender(uow, account_id, campaign.sender_id, self._default_sender)
+            sender, requested = await sender_for(uow, account_id, campaign.sender_id, self._default_sender)
             written, credits = await write_recipients(uow, self._ids, campaign, sender, requested, at)
             if credits <= await uow.ledger.balance(account_id):
-                status = CampaignStatus.RUNNING if written else CampaignStatus.DRAFT
+                status = next_campaign_status(campaign.status,
+                                              CampaignEvent.START if written else CampaignEvent.NOBODY_TO_SEND_TO)
                 started = replace(campaign, status=status, total_contacts=written, updated_at=at)
                 await uow.campaigns.save(started)
                 await uow.commit()
@@ -224,7 +220,8 @@ class StartCampaign:
             campaign = await uow.campaigns.get_for_update(account_id, campaign_id)
             if campaign is None or campaign.status is not CampaignStatus.SCHEDULED:
                 return campaign
-            failed = replace(campaign, status=CampaignStatus.FAILED, failure_reason=INSUFFICIENT_CREDITS,
+            failed = replace(campaign, status=next_campaign_status(campaign.status, CampaignEvent.FAIL),
+                             failure_reason=INSUFFICIENT_CREDITS,
                              total_contacts=recipients, completed_at=at, updated_at=at)
             await uow.campaigns.save(failed)
             event, notification = campaign_finished(failed, self._ids.new_id(), self._ids.new_id(), at)
@@ -256,7 +253,7 @@ class PreviewCampaign:
                     credits += cost
                     if len(samples) < SAMPLES:
                         samples.append((recipient.phone, text, cost))
-            sender, requested = await _sender(uow, request.account_id, checked.sender_id, self._default_sender)
+            sender, requested = await sender_for(uow, request.account_id, checked.sender_id, self._default_sender)
             balance = await uow.ledger.balance(request.account_id)
         return Preview(contacts=counts.contacts, numbers=counts.numbers, recipients=counts.recipients,
                        opted_out=counts.opted_out, credits=credits, balance=balance, sender=sender,

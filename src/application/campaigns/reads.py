@@ -11,7 +11,7 @@ from application.ports import Campaign, UnitOfWorkFactory
 from domain.contact_files import neutralise_cell
 from domain.errors import NotFound, ValidationError
 from domain.messages import Message, MessageStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
 REPORT_CHUNK = 1000
 REPORT_COLUMNS = ("message_id", "to", "from", "status", "error", "credits_used", "sms_parts", "batch",

@@ -18,7 +18,7 @@ from domain.contacts import (
     validate_contact_name,
 )
 from domain.errors import NotFound, TooManyPhoneNumbers, ValidationError
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from application.ports import Clock, Contact, ContactList, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.contacts import ContactSearch, validate_list_description, validate_list_name
 from domain.errors import DefaultListNotDeletable, NotFound
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
 
 

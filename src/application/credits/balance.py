@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from application.ports import Clock, IdGenerator, UnitOfWorkFactory
 from domain.ledger import EntryType, LedgerEntry, Posting
-from domain.rules import validate_paging
+from domain.paging import validate_paging
 
 DEFAULT_HISTORY_PER_PAGE = 50  # (decision: page sizes)
 MAX_HISTORY_PER_PAGE = 100

@@ -37,6 +37,7 @@ from application.ports import (
 )
 from domain.accounts import phone_of
 from domain.errors import NotFound, PhoneNotVerified, ValidationError
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.payment_orders import (
     OrderSource,
     PaymentProvider,
@@ -48,7 +49,6 @@ from domain.payment_orders import (
     push_message,
 )
 from domain.payments import PaymentStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.vouchers import price_voucher
 
 SETTLED_BY_PROVIDER = "provider"  # settled_by of an order the provider refused outright

@@ -90,7 +90,6 @@ from application.ports.payments import (
 from application.ports.reference import (
     CountryRate,
     CountryRates,
-    CreditPackage,
     CreditPackages,
     ReferenceChange,
     ReferenceChanges,
@@ -114,6 +113,7 @@ from application.ports.webhooks import (
     WebhookResponse,
     WebhookSender,
 )
+from domain.pricing import CreditPackage  # a domain record, re-exported for the repositories that keep it
 
 __all__ = [
     "AccessClaims",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
 from domain.messages import Message, MessageEvent, is_report
 
@@ -21,17 +21,6 @@ class DeliveryReport:
     def __post_init__(self) -> None:
         if not is_report(self.event):
             raise ValueError(f"{self.event} is not a delivery report's event")
-
-    def as_job(self) -> dict[str, Any]:
-        # The payload's key stays "outcome", so jobs queued by an earlier release still run.
-        return {"gateway_ref": self.gateway_ref, "outcome": self.event.value,
-                "reported_at": self.reported_at.isoformat(), "error": self.error, "bind": self.bind}
-
-    @classmethod
-    def from_job(cls, payload: dict[str, Any]) -> DeliveryReport:
-        return cls(gateway_ref=payload["gateway_ref"], event=MessageEvent(payload["outcome"]),
-                   reported_at=datetime.fromisoformat(payload["reported_at"]), error=payload.get("error"),
-                   bind=payload.get("bind"))
 
 
 @dataclass(frozen=True, slots=True)

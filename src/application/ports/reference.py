@@ -1,15 +1,17 @@
 """Public reference data shared by every account: the international rate card, the credit
-packages, the compose templates and the voucher rate card. Operators change it (each change
-recorded with who and when); orders copy what they were sold at, so a change never alters one."""
+packages (`domain.pricing.CreditPackage`), the compose templates and the voucher rate card
+(`domain.vouchers.VoucherRateCard`). Operators change it (each change recorded with who and
+when); orders copy what they were sold at, so a change never alters one."""
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Literal, Protocol
 
+from domain.pricing import CreditPackage
 from domain.reference import placeholders
 from domain.segments import segment
 from domain.vouchers import VoucherRateCard
@@ -21,20 +23,6 @@ class CountryRate:
     iso2: str  # ISO 3166-1 alpha-2
     dial_code: str  # E.164 calling code with its leading +
     rate_tzs: Decimal  # indicative price of one SMS part to this country
-
-
-@dataclass(frozen=True, slots=True)
-class CreditPackage:
-    id: int
-    name: str
-    credits: int
-    price_tzs: int
-    active: bool = True  # a retired package is kept (orders name it) but no longer sold
-
-    @property
-    def price_per_credit(self) -> Decimal:
-        """TZS per credit, to the cent: how packages compare (larger ones are cheaper)."""
-        return (Decimal(self.price_tzs) / self.credits).quantize(Decimal("0.01"), ROUND_HALF_UP)
 
 
 @dataclass(frozen=True, slots=True)

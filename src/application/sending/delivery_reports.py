@@ -16,7 +16,6 @@ is recorded only when an enabled endpoint of the account takes it (`application.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -36,14 +35,8 @@ from application.ports import (
     UnitOfWork,
     UnitOfWorkFactory,
 )
-from domain.messages import Message, MessageEvent, MessageStatus
+from domain.messages import Message, MessageStatus
 
-APPLY_DELIVERY_REPORT = "apply_delivery_report"  # job: {"gateway_ref", "outcome", "reported_at", "error"}
-# job, as earlier releases queued it (still applied): {"reported_at", "reports": "gateway_ref,event,error;..."} (compact: a bulk's 1000 in one job,
-# as one string, which the job queue copies and logs as one value rather than 3000, and which has
-# no quote or backslash for the queue's JSON and row encoders to escape one by one; as a JSON
-# string "[[gateway_ref, event, error], ...]" when a field holds a separator, a quote or a backslash)
-APPLY_DELIVERY_REPORTS = "apply_delivery_reports"
 APPLY_RECEIVED_REPORTS = "apply_received_reports"  # job: {} (or the periodic's timestamp): what is due
 RECEIVED_BATCH = 1000
 RETRY_UNMATCHED = timedelta(seconds=1)
@@ -51,19 +44,6 @@ KEEP_UNMATCHED = timedelta(seconds=30)
 RECEIVE_INBOUND_SMS = "receive_inbound_sms"  # job: {"from_number", "text", "to", "received_at", "gateway_ref"}
 REMATCH_WINDOW = timedelta(days=1)
 SAME_REFERENCE_KEPT = 8  # messages read per reference: several carriers may issue the same one
-
-
-def reports_from_job(payload: dict[str, Any]) -> list[DeliveryReport]:
-    """The reports of an APPLY_DELIVERY_REPORTS job as earlier releases queued them (compact, as a
-    JSON string, or as a list)."""
-    reported_at = datetime.fromisoformat(payload["reported_at"])
-    reports = payload["reports"]
-    if isinstance(reports, str) and not reports.startswith("["):
-        rows = [report.split(",") for report in reports.split(";")]
-        return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error or None)
-                for ref, event, error in rows]
-    return [DeliveryReport(gateway_ref=ref, event=MessageEvent(event), reported_at=reported_at, error=error)
-            for ref, event, error in (json.loads(reports) if isinstance(reports, str) else reports)]
 
 
 class ReportResult(StrEnum):
@@ -155,35 +135,6 @@ async def _apply_all(uow: UnitOfWork, reports: Sequence[DeliveryReport], ids: Id
     for (account_id, campaign_id, status), n in counts.items():
         await uow.campaigns.count_final_status(account_id, campaign_id, status, now, n)
     return results, list(current.values()), unmatched
-
-
-class ApplyDeliveryReports:
-    """A job's reports (`APPLY_DELIVERY_REPORTS`, as queued before reports were written as
-    received) in one unit of work. A retry re-applies nothing (first final report wins)."""
-
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
-        self._uow, self._clock, self._ids, self._metrics = uow, clock, ids, metrics
-
-    async def __call__(self, reports: Sequence[DeliveryReport]) -> list[ReportResult]:
-        async with self._uow() as uow:
-            now = self._clock.now()
-            results, moved, unmatched = await _apply_all(uow, reports, self._ids, now)
-            for position in unmatched:
-                await uow.delivery_reports.add_unmatched(reports[position], now)
-            await uow.commit()
-        self._metrics.messages_reported(moved)
-        return results
-
-
-class ApplyDeliveryReport:
-    """One report (`APPLY_DELIVERY_REPORT`, as queued by releases before reports were batched): the
-    same as a batch of one."""
-
-    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, metrics: Metrics = NO_METRICS) -> None:
-        self._batch = ApplyDeliveryReports(uow, clock, ids, metrics)
-
-    async def __call__(self, report: DeliveryReport) -> ReportResult:
-        return (await self._batch([report]))[0]
 
 
 class ApplyReceivedReports:

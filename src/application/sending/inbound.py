@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from application.ports import Clock, IdGenerator, InboundMessage, InboundSms, UnitOfWorkFactory
 from domain.errors import ValidationError
 from domain.inbound import OptOutAction, classify_inbound
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.phone import normalize_msisdn
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 
 MAX_INBOUND_LENGTH = 1600
 

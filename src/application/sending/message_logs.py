@@ -14,7 +14,8 @@ from application.ports import MessageLogEntry, MessageLogFilter, UnitOfWorkFacto
 from domain.contacts import contact_search
 from domain.errors import ValidationError
 from domain.messages import MessageStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, WHITESPACE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.texts import WHITESPACE
 
 # date_from: blank (no filter), an ISO 8601 date, or date-time (`T`, `t` or a space between; seconds
 # and offset optional, UTC when none), whitespace around it trimmed; only real calendar days. The API

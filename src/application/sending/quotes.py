@@ -15,8 +15,8 @@ from application.ports import UnitOfWorkFactory
 from domain.errors import CountryNotSupported
 from domain.phone import country_of, msisdn_in
 from domain.pricing import credits_for_message
-from domain.rules import validate_message_text, validate_sender_id
-from domain.segments import Segmentation, segment, smart_alternative
+from domain.segments import Segmentation, segment, smart_alternative, validate_message_text
+from domain.sender_ids import validate_sender_id
 
 HOME_COUNTRY = "TZ"
 

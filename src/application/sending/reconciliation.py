@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from application.submission.unwritten import UnwrittenOutcomes
+from domain.bulk import MAX_BULK_RECIPIENTS
 from domain.messages import Message, MessageStatus, SubmitOutcome
-from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import GIVE_UP_AFTER, resubmit_outcome
 
 

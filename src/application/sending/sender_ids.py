@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from application.ports import Clock, SenderId, UnitOfWorkFactory
 from domain.errors import NotFound
-from domain.rules import validate_sender_id
+from domain.sender_ids import validate_sender_id
 
 
 @dataclass(frozen=True, slots=True)

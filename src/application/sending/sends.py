@@ -23,16 +23,15 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWork, UnitOfWorkFactory
-from application.submission import RecordOutcomes, outbound, submit, submit_all, unanswered
+from application.ports import NO_METRICS, Clock, IdGenerator, Metrics, SmsGateway, UnitOfWorkFactory
+from application.submission import RecordOutcomes, outbound, sender_for, submit, submit_all, unanswered
 from application.submission.unwritten import UnwrittenOutcomes
-from domain.bulk import distinct_recipients, tally
-from domain.drafts import Draft
+from domain.bulk import MAX_BULK_RECIPIENTS, distinct_recipients, tally
+from domain.checked_messages import CheckedMessage
 from domain.errors import InvalidPhoneNumber, ValidationError
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn, msisdn_in
-from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import send_status, submit_outcome
 
 log = logging.getLogger("ujumbe.sending")
@@ -104,19 +103,6 @@ class BulkResult:
     results: list[BulkEntry]
 
 
-# --- steps ---------------------------------------------------------------------------
-
-
-async def _resolve_sender(uow: UnitOfWork, account_id: str, requested: str | None,
-                          default: str) -> tuple[str, str | None]:
-    """(sender used, sender asked for when not usable): unregistered senders fall back (decision: sender fallback)."""
-    if requested is None or requested == default:
-        return default, None
-    if await uow.senders.is_registered(account_id, requested):
-        return requested, None
-    return default, requested
-
-
 # --- use cases -------------------------------------------------------------------------
 
 
@@ -130,9 +116,9 @@ class SendSms:
         self._record = RecordOutcomes(uow, clock, ids, metrics, unwritten=unwritten)
 
     async def __call__(self, request: SmsRequest) -> SendResult:
-        draft = Draft.of(request.message, request.sender)
+        checked = CheckedMessage.of(request.message, request.sender)
         to = msisdn_in(request.to, field="to")
-        message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), draft, to)
+        message = await self._debit(request.account_id, request.message_id or self._ids.new_id(), checked, to)
         if message.status != MessageStatus.PENDING:
             return SendResult.of(message)  # finished before under this id
         try:
@@ -151,16 +137,15 @@ class SendSms:
         final = await self._record(message.account_id, [(message, outcome)])
         return SendResult.of(final.get(message.id) or await self._current(message))
 
-    async def _debit(self, account_id: str, message_id: str, draft: Draft, to: Msisdn) -> Message:
+    async def _debit(self, account_id: str, message_id: str, checked: CheckedMessage, to: Msisdn) -> Message:
         """Transaction 1: the pending message and its deduction, or nothing (402); or, when the
         id was paid for before, that message as it stands."""
         at = self._clock.now()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
-                                                      self._default_sender)
-            message = draft.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
-                                    requested_sender=requested, batch_id=None, at=at)
-            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits,
+            sender, requested = await sender_for(uow, account_id, checked.asked_sender, self._default_sender)
+            message = checked.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
+                                      requested_sender=requested, batch_id=None, at=at)
+            posting = Posting(type=EntryType.DEDUCT, credits=checked.credits,
                               description=f"SMS to {to.e164}", reference=message.deduction_reference)
             if await uow.messages.add_paid(message, posting, self._ids.new_id(), at):
                 await uow.commit()
@@ -189,13 +174,13 @@ class SendBulk:
     async def __call__(self, request: BulkRequest) -> BulkResult:
         if not 1 <= len(request.to) <= MAX_BULK_RECIPIENTS:
             raise ValidationError(f"Send to 1 to {MAX_BULK_RECIPIENTS} recipients.", field="to")
-        draft = Draft.of(request.message, request.sender)
+        checked = CheckedMessage.of(request.message, request.sender)
         entries = distinct_recipients(request.to)
         recipients = [entry for entry in entries if isinstance(entry, Msisdn)]
         batch_id = request.batch_id or self._ids.new_id()
         if not recipients:
             return _bulk_result(batch_id, entries, {}, self._default_sender, None)
-        sender, requested, messages = await self._debit(request.account_id, batch_id, draft, recipients)
+        sender, requested, messages = await self._debit(request.account_id, batch_id, checked, recipients)
         # Only what is still pending goes to the gateway: a resumed batch may be partly done.
         try:
             final = await self._submit(request.account_id, [m for m in messages if m.status == MessageStatus.PENDING])
@@ -211,22 +196,21 @@ class SendBulk:
                     if (outcome := submit_outcome(message, result)) is not None]
         return await self._record(account_id, outcomes, unanswered(pending, results))
 
-    async def _debit(self, account_id: str, batch_id: str, draft: Draft,
+    async def _debit(self, account_id: str, batch_id: str, checked: CheckedMessage,
                      recipients: Sequence[Msisdn]) -> tuple[str, str | None, list[Message]]:
         """Transaction 1: every pending message and one deduction for all, or nothing (402); or,
         when the batch id was paid for before, that batch's messages as they stand."""
         at = self._clock.now()
         entry_id = self._ids.new_id()
         async with self._uow() as uow:
-            sender, requested = await _resolve_sender(uow, account_id, draft.asked_sender,
-                                                      self._default_sender)
+            sender, requested = await sender_for(uow, account_id, checked.asked_sender, self._default_sender)
             messages = [
-                draft.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
-                              requested_sender=requested, batch_id=batch_id, at=at)
+                checked.pending(account_id=account_id, message_id=self._ids.new_id(), to=to, sender=sender,
+                                requested_sender=requested, batch_id=batch_id, at=at)
                 for to in recipients
             ]
             await uow.messages.add_many(messages)
-            posting = Posting(type=EntryType.DEDUCT, credits=draft.credits * len(messages),
+            posting = Posting(type=EntryType.DEDUCT, credits=checked.credits * len(messages),
                               description=f"Bulk SMS to {len(messages)} recipients",
                               reference=f"bulk:{batch_id}")
             if (await uow.ledger.post(account_id, posting, entry_id, at)).id == entry_id:

@@ -19,7 +19,7 @@ from application.ports import (
     WebhookSender,
 )
 from domain.errors import NotFound, ValidationError
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.webhooks import MAX_ENDPOINTS_PER_ACCOUNT, validate_events, validate_url
 
 

@@ -1,10 +1,11 @@
 """What to do next, for an operator who hit an error.
 
-The domain's messages are shared with the HTTP API, so the CLI does not edit them: this table,
-by error code (and the start of the message where one code covers several things) and by command,
-turns them into a line that names the thing the operator typed and the command that helps, e.g.
-`error: no account shop@x.com (not_found) — ujumbe accounts list`. Only human output carries a
-hint; `--json` errors stay `{"error": {"code", "message"}}`.
+The domain's messages are shared with the HTTP API, so the CLI does not edit them: this table
+turns an error into a line that names the thing the operator typed and the command that helps,
+e.g. `error: no account shop@x.com (not_found) — ujumbe accounts list`. A rule is keyed by the
+error's `code`, the command it was raised under, and, where one command may not find two things,
+the `field` the error names: never by the message's wording, which may change. Only human output
+carries a hint; `--json` errors stay `{"error": {"code", "message"}}`.
 """
 
 from __future__ import annotations
@@ -13,31 +14,32 @@ from dataclasses import dataclass
 
 import click
 
+from domain.errors import DomainError
+
 
 @dataclass(frozen=True)
 class Hint:
     code: str
     hint: str  # the next step; {param} is the value the operator gave for that argument
-    message_starts: tuple[str, ...] = ("",)  # only for messages starting so ("" for any)
     commands: tuple[str, ...] = ()  # only under these commands, e.g. "payments confirm" (() for any)
+    fields: tuple[str | None, ...] = ()  # only for errors naming one of these fields (() for any)
     message: str = ""  # the error said the operator's way; "" keeps the domain's message
 
 
+# The first rule that fits wins; a rule naming an argument the command lacks does not fit.
 HINTS: tuple[Hint, ...] = (
-    Hint("not_found", "ujumbe accounts list", ("No account", "No such account"), message="no account {email}"),
-    Hint("not_found", "ujumbe campaigns list", ("No such campaign",), message="no campaign {campaign_id}"),
+    # Every command that takes an EMAIL looks its account up first (`email` names that refusal).
+    Hint("not_found", "ujumbe accounts list", fields=("email",), message="no account {email}"),
     Hint("not_found", "ujumbe campaigns list", commands=("campaigns show", "campaigns watch", "campaigns cancel"),
          message="no campaign {campaign_id}"),
-    Hint("not_found", "ujumbe payments list", ("No payment order", "No such payment order"),
-         message="no payment order {order_id}"),
     Hint("not_found", "ujumbe payments list", commands=("payments show", "payments confirm", "payments fail"),
          message="no payment order {order_id}"),
-    Hint("not_found", "the account's lists: GET /v1/contact-lists", ("No such contact list",),
-         message="{email} has no contact list {list_id}"),
     Hint("not_found", "the account's lists: GET /v1/contact-lists", commands=("contacts import",),
          message="{email} has no contact list {list_id}"),
-    Hint("not_found", "ujumbe senders list {email}", ("The account has no sender ID",)),
-    Hint("not_found", "ujumbe packages list", ("No package",)),
+    Hint("not_found", "ujumbe senders list {email}", fields=("sender_id",)),
+    Hint("not_found", "ujumbe packages list", fields=("package_id",)),
+    # Anything else an EMAIL command does not find is that account, gone since it was looked up.
+    Hint("not_found", "ujumbe accounts list", fields=(None,), message="no account {email}"),
     Hint("email_taken", "ujumbe accounts show {email}", message="an account {email} already exists"),
     Hint("insufficient_credits", "ujumbe credits grant {email} AMOUNT"),
     Hint("insufficient_credits", "ujumbe credits grant EMAIL AMOUNT"),
@@ -48,22 +50,22 @@ HINTS: tuple[Hint, ...] = (
 )
 
 
-def hint_for(ctx: click.Context, code: str, message: str) -> tuple[str, str | None]:
+def hint_for(ctx: click.Context, error: DomainError) -> tuple[str, str | None]:
     """The message to show and the hint, for a domain error raised under the command of `ctx`."""
     path = " ".join(ctx.command_path.split()[1:])  # "accounts show", without the program's name
     params = {name: value for name, value in ctx.params.items() if value is not None}
     for rule in HINTS:
-        if rule.code != code or not any(message.startswith(start) for start in rule.message_starts):
+        if rule.code != error.code or (rule.fields and error.field not in rule.fields):
             continue
         if rule.commands and path not in rule.commands:
             continue
         try:
             hint = rule.hint.format(**params)
-            shown = rule.message.format(**params) if rule.message else message
+            shown = rule.message.format(**params) if rule.message else error.message
         except (KeyError, IndexError):  # this command has not the argument the rule names
             continue
         return shown, hint
-    return message, None
+    return error.message, None
 
 
 def hint_for_exception(exc: BaseException) -> str | None:

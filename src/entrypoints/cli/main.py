@@ -20,6 +20,7 @@ from entrypoints.logs import configure_logging
 # Each area registers its commands on import.
 import entrypoints.cli.accounts  # noqa: E402,F401
 import entrypoints.cli.credits  # noqa: E402,F401
+import entrypoints.cli.senders  # noqa: E402,F401
 import entrypoints.cli.simulator  # noqa: E402,F401
 import entrypoints.cli.jobs  # noqa: E402,F401
 import entrypoints.cli.notifications  # noqa: E402,F401

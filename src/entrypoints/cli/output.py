@@ -253,7 +253,7 @@ def command(group: click.Group, name: str | None = None, **kwargs: Any) -> Calla
                     return asyncio.run(_awaited(result))
                 return result
             except DomainError as exc:
-                human, hint = hint_for(click.get_current_context(), exc.code, exc.message)
+                human, hint = hint_for(click.get_current_context(), exc)
                 fail(exc.code, exc.message, hint, human=human)
             except (click.ClickException, click.exceptions.Exit, SystemExit, KeyboardInterrupt):
                 raise

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
+from domain.idempotency import MAX_IDEMPOTENCY_KEY_LENGTH
 from typing import Any, TypeVar
 
 import msgspec
@@ -28,7 +29,6 @@ from litestar.params import HeaderParameter
 from litestar.serialization import encode_json
 
 from application.idempotency import IdempotencyGate, Replay
-from domain.rules import MAX_IDEMPOTENCY_KEY_LENGTH
 from entrypoints.http.auth import Principal
 from entrypoints.http.envelope import Envelope, ok
 

@@ -40,11 +40,9 @@ from litestar.openapi.spec import (
 
 from domain.errors import (
     DomainError,
-    Forbidden,
     IdempotencyKeyReused,
     RateLimitExceeded,
     RequestInProgress,
-    Unauthorized,
     ValidationError,
 )
 from entrypoints.http.auth import Authenticated

@@ -1,4 +1,4 @@
-"""Text from outside is checked where it enters, each value against `domain.rules.validate_text`
+"""Text from outside is checked where it enters, each value against `domain.texts.validate_text`
 (no NUL, no lone surrogate: neither can be stored), so the 400 names the field:
 
 - request bodies: every body Struct derives from `RequestBody`;
@@ -19,7 +19,9 @@ from litestar import Request
 from litestar.params import QueryParameter
 
 from domain.errors import ValidationError
-from domain.rules import MAX_MESSAGE_LENGTH, MAX_PAGE, WHITESPACE, validate_text
+from domain.paging import MAX_PAGE
+from domain.segments import MAX_MESSAGE_LENGTH
+from domain.texts import WHITESPACE, validate_text
 
 # Request bodies are refused (413) past these sizes, by their Content-Length or while they stream,
 # before any of them is parsed. Both hold the largest body of their routes twice over or nearly,

@@ -9,8 +9,10 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
+from domain.bulk import MAX_BULK_RECIPIENTS
 from domain.campaigns import UUID_PATTERN
-from domain.rules import DEFAULT_PER_PAGE, MAX_BULK_RECIPIENTS, MAX_MESSAGE_LENGTH, MAX_PER_PAGE
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.segments import MAX_MESSAGE_LENGTH
 from entrypoints.mcp.rest import Credentials, RestApi
 
 CredentialsOf = Callable[[Context], Credentials]

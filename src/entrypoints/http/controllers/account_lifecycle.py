@@ -12,8 +12,8 @@ from litestar.params import JSONBody
 from application.accounts.email_verification import RequestEmailVerification, VerifyEmail
 from application.accounts.password_reset import RequestPasswordReset, ResetPassword
 from application.accounts.sessions import ChangePassword, LogOut, LogOutEverywhere
+from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH
 from domain.errors import InvalidCredentials, InvalidToken
-from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.controllers.auth import PUBLIC_AUTH, AccountProfile, Password, TokenPairBody

@@ -12,7 +12,7 @@ from litestar.params import FromPath, JSONBody
 from application.accounts.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
 from domain.accounts import MAX_KEY_NAME_LENGTH
 from domain.errors import NotFound
-from domain.rules import trimmed_pattern
+from domain.texts import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -12,9 +12,10 @@ from litestar.params import JSONBody
 from application.accounts.accounts import GetAccount, RegisterAccount, Registration
 from application.accounts.phone_verification import OTP_PATTERN, OtpStatus, SendPhoneOtp, VerifyPhone
 from application.accounts.sessions import LogIn, RefreshSession
+from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH
 from domain.errors import EmailTaken, InvalidCredentials, InvalidOtp, InvalidPhoneNumber, OtpThrottled, Unauthorized
-from domain.accounts import MAX_BUSINESS_NAME_LENGTH
-from domain.rules import EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, trimmed_pattern
+from domain.accounts import MAX_BUSINESS_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH
+from domain.texts import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

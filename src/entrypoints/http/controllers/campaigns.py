@@ -29,7 +29,8 @@ from application.campaigns.creation import MAX_NAME_LENGTH, CampaignRequest, Cre
 from domain.campaigns import SCHEDULED_AT_PATTERN, UUID_PATTERN, CampaignStatus
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
 from domain.messages import Message, MessageStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, WHITESPACE
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.texts import WHITESPACE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -36,6 +36,7 @@ from domain.contacts import (
     MAX_NAME_LENGTH,
     MAX_SEARCH_LENGTH,
 )
+from domain.email_addresses import MAX_EMAIL_LENGTH
 from domain.errors import (
     ContactListFull,
     DefaultListNotDeletable,
@@ -44,7 +45,8 @@ from domain.errors import (
     NotFound,
     TooManyPhoneNumbers,
 )
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_EMAIL_LENGTH, trimmed_pattern
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.texts import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -11,7 +11,7 @@ from litestar.di import NamedDependency
 
 from application.sending.inbound import ListInboundMessages
 from domain.inbound import OptOutAction
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

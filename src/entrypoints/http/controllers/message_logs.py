@@ -16,8 +16,9 @@ from application.sending.message_logs import (
     MessageLogQuery,
 )
 from domain.contacts import MAX_SEARCH_LENGTH
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE, trimmed_pattern
 from domain.messages import MessageStatus
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.texts import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -13,7 +13,7 @@ from litestar.params import FromPath
 from application.notifications import ListNotifications, MarkNotificationRead
 from application.ports import NotificationKind
 from domain.errors import NotFound
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide

@@ -25,9 +25,9 @@ from application.payments.orders import (
 from application.accounts.phone_verification import OTP_PATTERN, SendPayerOtp, VerifyPayerPhone
 from application.ports import PaymentOrder
 from domain.errors import InvalidOtp, InvalidPhoneNumber, NotFound, OtpThrottled, PhoneNotVerified
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.payment_orders import PROVIDERS_OF, OrderSource
 from domain.payments import PaymentStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.vouchers import MAX_VOUCHER_TZS
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

@@ -15,8 +15,8 @@ from litestar.params import JSONBody
 
 from application.idempotency import IdempotencyGate
 from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
+from domain.bulk import MAX_BULK_RECIPIENTS
 from domain.errors import InsufficientCredits, InvalidPhoneNumber
-from domain.rules import MAX_BULK_RECIPIENTS
 from domain.submits import never_sent
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

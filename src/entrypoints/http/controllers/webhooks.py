@@ -18,8 +18,8 @@ from application.webhooks.endpoints import (
     RegisterWebhook,
 )
 from domain.errors import NotFound
+from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.webhook_deliveries import DeliveryStatus
-from domain.rules import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH, URL_PATTERN
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated

@@ -1,8 +1,9 @@
 """A send before anything is written: its text checked, its parts counted, its price known.
 
-The draft is made before the sender is resolved or the account debited, so a text that cannot
-be sent is refused before any storage is touched; each recipient's message is then the draft,
-`pending`, paid for at the draft's price.
+The checked message is made before the sender is resolved or the account debited, so a text that
+cannot be sent is refused before any storage is touched; each recipient's message is then the
+checked message, `pending`, paid for at its price. (Not a campaign's `draft` status: nothing here
+is kept.)
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from datetime import datetime
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn
 from domain.pricing import cost_text, credits_for_message
-from domain.rules import validate_message_text, validate_sender_id
-from domain.segments import Segmentation, segment
+from domain.segments import Segmentation, segment, validate_message_text
+from domain.sender_ids import validate_sender_id
 
 
 @dataclass(frozen=True, slots=True)
-class Draft:
+class CheckedMessage:
     text: str
     segmentation: Segmentation
     credits: int  # per recipient
@@ -27,7 +28,7 @@ class Draft:
     asked_sender: str | None
 
     @classmethod
-    def of(cls, message: str, sender: str | None) -> Draft:
+    def of(cls, message: str, sender: str | None) -> CheckedMessage:
         """Raises ValidationError naming `message` or `from` for a text or sender that cannot be sent."""
         text = validate_message_text(message)
         asked = validate_sender_id(sender) if sender is not None else None

@@ -1,4 +1,4 @@
-"""A send's draft (domain.drafts): checked and priced before anything is written."""
+"""A send's checked message (domain.checked_messages): checked and priced before anything is written."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.drafts import Draft
+from domain.checked_messages import CheckedMessage
 from domain.errors import ValidationError
 from domain.messages import MessageStatus
 from domain.phone import normalize_msisdn
@@ -26,26 +26,26 @@ asked_senders = st.none() | st.sampled_from(["None", "DUKA"])
 
 
 @given(texts, asked_senders, st.none() | st.just("b1"))
-def test_a_pending_message_is_paid_at_the_drafts_price_per_part(text: str, asked: str | None,
+def test_a_pending_message_is_paid_at_the_checked_price_per_part(text: str, asked: str | None,
                                                                  batch_id: str | None) -> None:
-    draft = Draft.of(text, asked)
-    assert draft.credits == draft.segmentation.parts >= 1
-    assert draft.asked_sender == asked
+    checked = CheckedMessage.of(text, asked)
+    assert checked.credits == checked.segmentation.parts >= 1
+    assert checked.asked_sender == asked
     # Not the account's: the default goes out and the message says what was asked.
-    message = draft.pending(account_id="a1", message_id="m1", to=TO, sender="UJUMBE",
-                            requested_sender=draft.asked_sender, batch_id=batch_id, at=T0)
+    message = checked.pending(account_id="a1", message_id="m1", to=TO, sender="UJUMBE",
+                              requested_sender=checked.asked_sender, batch_id=batch_id, at=T0)
     assert (message.sender, message.requested_sender) == ("UJUMBE", asked)
     assert message.status is MessageStatus.PENDING and message.sent_at is None and message.gateway_ref is None
     assert (message.credits_used, message.cost, message.sms_parts) == (
-        draft.credits, cost_text(draft.credits), draft.segmentation.parts)
+        checked.credits, cost_text(checked.credits), checked.segmentation.parts)
     assert message.to == TO.e164 and message.carrier == str(TO.carrier)
     assert message.deduction_reference == (f"bulk:{batch_id}" if batch_id else "send:m1")
 
 
 def test_a_text_or_sender_that_cannot_go_out_is_refused_naming_its_field() -> None:
     with pytest.raises(ValidationError) as empty:
-        Draft.of("   ", None)
+        CheckedMessage.of("   ", None)
     assert empty.value.field == "message"
     with pytest.raises(ValidationError) as sender:
-        Draft.of("Habari", "not a sender id!")
+        CheckedMessage.of("Habari", "not a sender id!")
     assert sender.value.field == "from"
