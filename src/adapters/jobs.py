@@ -4,8 +4,9 @@ Any number of workers on any number of machines share the queue: procrastinate h
 to one worker (`SELECT ... FOR UPDATE SKIP LOCKED`), `lock` keeps jobs on the same thing from
 running at once, and `queueing_lock` keeps one copy of a job waiting. A worker that dies mid-job
 stops heartbeating; the periodic stalled-job recovery puts its jobs back in the queue, so none
-is lost (our jobs are written to be safe to run again). The tasks themselves are registered by
-the composition root (`entrypoints.worker`), which knows the use cases they run.
+is lost (our jobs are written to be safe to run again). The tasks themselves are declared by the
+composition root, each area's beside the use cases they run (`entrypoints.wiring`), and registered
+by `entrypoints.worker`.
 """
 
 from __future__ import annotations
