@@ -735,3 +735,37 @@ async def test_a_stuck_message_is_submitted_again_marked_as_perhaps_handed_over(
     assert [(s.message_id, s.handed_over) for s in world.gateway.submitted] == [
         (message_id, False), (message_id, True)]
 
+
+
+async def test_outcomes_being_written_when_their_task_is_cancelled_are_kept(world: World) -> None:
+    # A campaign run stopped with its worker while its outcomes wait for the database.
+    await world.grant(2)
+    unwritten = UnwrittenOutcomes(first_wait=0.0, longest_wait=0.0)
+    outage = Outage(world)
+    send = SendSms(outage, world.clock, world.ids, world.gateway, default_sender="UJUMBE", unwritten=unwritten)
+    submit = world.gateway.submit
+    answered = asyncio.Event()
+
+    async def the_database_goes_after_the_submit(message):  # type: ignore[no-untyped-def]
+        answer = await submit(message)
+        outage.away = True
+        answered.set()
+        return answer
+
+    world.gateway.submit = the_database_goes_after_the_submit  # type: ignore[method-assign]
+    RecordOutcomes.retry_delays, saved = (60.0,), RecordOutcomes.retry_delays
+    try:
+        sending = asyncio.create_task(send(sms()))
+        await answered.wait()
+        await asyncio.sleep(0)  # into transaction 2's wait
+        sending.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await sending
+    finally:
+        RecordOutcomes.retry_delays = saved
+        world.gateway.submit = submit  # type: ignore[method-assign]
+    assert unwritten.held == 1
+    outage.away = False
+    await unwritten.drain(timeout=5)
+    (message_id,) = [s.message_id for s in world.gateway.submitted]
+    assert (await world.message(message_id)).status == MessageStatus.SENT

@@ -43,19 +43,20 @@ class RecordOutcomes:
     async def __call__(self, account_id: str, outcomes: Sequence[tuple[Message, SubmitOutcome]],
                        unanswered: Sequence[Message] = ()) -> dict[str, Message]:
         """`_record`, tried again after a failure that is not a business rule's (it is idempotent:
-        only messages still pending move, and each refund has its reference)."""
-        for delay in self.retry_delays:
-            try:
-                return await self._record(account_id, outcomes, unanswered)
-            except DomainError:
-                raise
-            except Exception:
-                await asyncio.sleep(delay)
+        only messages still pending move, and each refund has its reference). Given up, or
+        cancelled meanwhile (a job stopped with its worker), the outcomes go to `unwritten`."""
         try:
+            for delay in self.retry_delays:
+                try:
+                    return await self._record(account_id, outcomes, unanswered)
+                except DomainError:
+                    raise
+                except Exception:
+                    await asyncio.sleep(delay)
             return await self._record(account_id, outcomes, unanswered)
         except DomainError:
             raise
-        except Exception:
+        except (Exception, asyncio.CancelledError):
             self._keep(account_id, outcomes, unanswered)
             raise
 
