@@ -15,7 +15,7 @@ import pytest
 
 from adapters.postgres.database import create_pool
 from adapters.postgres.group_commit import group_commits
-from adapters.postgres.messaging import pay_in_order
+from adapters.postgres.grouped_sends import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.ports import OutboxEvent, SenderId
 from domain.errors import InsufficientCredits

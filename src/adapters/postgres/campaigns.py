@@ -16,10 +16,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from adapters.postgres.ids import is_uuid
-from adapters.postgres.messaging import _COLUMNS as _MESSAGE_COLUMNS
-from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
-from adapters.postgres.messaging import _row as _message_row
-from adapters.postgres.messaging import message_rows
+from adapters.postgres.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, message_rows, message_values
 from application.ports import Campaign, Recipient, RecipientCounts
 from domain.campaigns import CampaignStatus
 from domain.messages import Message, MessageStatus
@@ -38,7 +35,7 @@ _COUNT = {
     status: f"UPDATE campaigns SET {column} = {column} + %s, updated_at = %s WHERE account_id = %s AND id = %s"
     for status, column in ((MessageStatus.DELIVERED, "delivered_count"), (MessageStatus.FAILED, "failed_count"))
 }
-_MESSAGE = f"{_MESSAGE_SELECT}, m.campaign_batch"
+_MESSAGE = f"{MESSAGE_SELECT}, m.campaign_batch"
 _OF_CAMPAIGN = "m.account_id = %s AND m.campaign_id = %s"
 # A list's recipients: every number of its contacts (main and extra, each held once in a list by
 # its constraint), named after its contact, less those that opted out; by contact, main number first.
@@ -155,9 +152,9 @@ class PostgresCampaigns:
 
     async def add_messages(self, messages: Iterable[Message]) -> None:
         async with self._conn.cursor() as cur:
-            async with cur.copy(f"COPY messages ({', '.join(_MESSAGE_COLUMNS)}, campaign_batch) FROM STDIN") as copy:
+            async with cur.copy(f"COPY messages ({', '.join(MESSAGE_COLUMNS)}, campaign_batch) FROM STDIN") as copy:
                 for message in messages:  # each sent on in 32 KiB pieces: the server stores while the next is built
-                    await copy.write_row((*_message_row(message), message.campaign_batch))
+                    await copy.write_row((*message_values(message), message.campaign_batch))
                     self.written += 1
 
     async def batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:

@@ -20,7 +20,7 @@ from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
-from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
+from adapters.postgres.messages import PostgresMessages
 from adapters.postgres.group_commit import autocommit, group_commits
 from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
@@ -34,6 +34,7 @@ from adapters.postgres.reference import (
     PostgresTemplates,
     PostgresVoucherRates,
 )
+from adapters.postgres.sender_ids import PostgresSenderIds
 from adapters.postgres.webhooks import PostgresWebhooks
 from application.ports import NO_METRICS, Metrics, PaymentOrder
 from domain.ledger import Posting

@@ -1,4 +1,4 @@
-"""Messages and sender IDs in memory."""
+"""Messages in memory."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
-from application.ports import OutboxEvent, SenderId
+from application.ports import OutboxEvent
 from domain.campaigns import CampaignStatus
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
@@ -97,25 +97,3 @@ class MemoryMessages:
             return False
         campaign = self._store.table("campaigns").get((message.account_id, message.campaign_id))
         return campaign is None or campaign.status not in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
-
-
-class MemorySenderIds:
-    def __init__(self, store: MemoryStore) -> None:
-        self._store = store
-
-    def _rows(self) -> dict[tuple[str, str], SenderId]:
-        rows: dict[tuple[str, str], SenderId] = self._store.table("sender_ids")
-        return rows
-
-    async def add(self, account_id: str, sender: SenderId) -> bool:
-        return self._rows().setdefault((account_id, sender.sender_id), sender) is sender
-
-    async def remove(self, account_id: str, sender_id: str) -> bool:
-        return self._rows().pop((account_id, sender_id), None) is not None
-
-    async def list(self, account_id: str) -> list[SenderId]:
-        return sorted((s for (owner, _), s in self._rows().items() if owner == account_id),
-                      key=lambda s: s.sender_id)
-
-    async def is_registered(self, account_id: str, sender_id: str) -> bool:
-        return (account_id, sender_id) in self._rows()
