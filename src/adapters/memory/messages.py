@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
@@ -13,6 +14,14 @@ from application.ports import OutboxEvent
 from domain.campaigns import CampaignStatus
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
+from domain.pricing import cost_text
+
+
+def of_campaign(store: MemoryStore, account_id: str, campaign_id: str) -> list[Message]:
+    """A campaign's messages in batch order (as PostgreSQL)."""
+    rows: dict[tuple[str, str], Message] = store.table("messages")
+    found = [m for (owner, _), m in rows.items() if owner == account_id and m.campaign_id == campaign_id]
+    return sorted(found, key=lambda m: (m.campaign_batch or 0, m.id))
 
 
 class MemoryMessages:
@@ -97,3 +106,60 @@ class MemoryMessages:
             return False
         campaign = self._store.table("campaigns").get((message.account_id, message.campaign_id))
         return campaign is None or campaign.status not in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
+
+    def _of(self, account_id: str, campaign_id: str) -> list[Message]:
+        return of_campaign(self._store, account_id, campaign_id)
+
+    def _set(self, message: Message, **changes: Any) -> None:
+        self._rows()[(message.account_id, message.id)] = replace(message, **changes)
+
+    def _opted_out(self, account_id: str, phone: str) -> bool:
+        return (account_id, phone) in self._store.table("opt_outs")
+
+    async def add_campaign_messages(self, messages: Iterable[Message]) -> None:
+        messages, rows = list(messages), self._rows()
+        if any((m.account_id, m.id) in rows for m in messages):
+            raise ValueError("duplicate message id")
+        rows.update(((m.account_id, m.id), m) for m in messages)
+
+    async def campaign_batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
+        return [m for m in self._of(account_id, campaign_id)
+                if m.campaign_batch == batch and m.status is MessageStatus.PENDING]
+
+    async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
+        opted = [m for m in await self.campaign_batch(account_id, campaign_id, batch)
+                 if self._opted_out(account_id, m.to)]
+        for message in opted:
+            self._uncharged(message, "opted_out", at)
+        return len(opted)
+
+    def _uncharged(self, message: Message, error: str, at: datetime) -> None:
+        self._set(message, status=MessageStatus.FAILED, error=error, credits_used=0, cost=cost_text(0), updated_at=at)
+
+    def _paid_up_to(self, account_id: str, campaign_id: str) -> int:
+        campaign = self._store.table("campaigns").get((account_id, campaign_id))
+        return campaign.batches_paid if campaign else 0
+
+    async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
+        paid = self._paid_up_to(account_id, campaign_id)
+        return [m for m in self._of(account_id, campaign_id)
+                if m.status is MessageStatus.PENDING and (m.campaign_batch or 0) <= paid]
+
+    async def fail_unpaid(self, account_id: str, campaign_id: str, error: str, at: datetime) -> int:
+        paid = self._paid_up_to(account_id, campaign_id)
+        unpaid = [m for m in self._of(account_id, campaign_id)
+                  if m.status is MessageStatus.PENDING and (m.campaign_batch or 0) > paid]
+        for message in unpaid:
+            self._uncharged(message, error, at)
+        return len(unpaid)
+
+    async def campaign_messages(self, account_id: str, campaign_id: str, status: MessageStatus | None,
+                                page: int, per_page: int) -> tuple[list[Message], int]:
+        found = [m for m in self._of(account_id, campaign_id) if status is None or m.status is status]
+        return found[(page - 1) * per_page:page * per_page], len(found)
+
+    async def all_campaign_messages(self, account_id: str, campaign_id: str,
+                                    chunk: int) -> AsyncIterator[list[Message]]:
+        found = self._of(account_id, campaign_id)
+        for start in range(0, len(found), chunk):
+            yield found[start:start + chunk]

@@ -1,12 +1,18 @@
-"""Messages in PostgreSQL."""
+"""Messages in PostgreSQL.
+
+A campaign's messages are rows of `messages` (campaign_id, campaign_batch): written with COPY,
+and each step of a run is one set-based statement over one batch, found by the
+`messages_of_campaign` index.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
+from psycopg.rows import dict_row
 
 from adapters.postgres.group_commit import GroupCommits, run_grouped
 from adapters.postgres.grouped_sends import PaidMessage, SentOutcomes, pay_in_order, record_sent_together
@@ -14,7 +20,15 @@ from adapters.postgres.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, mess
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.ports import OutboxEvent
 from domain.ledger import EntryType, Posting
-from domain.messages import Message, SubmitOutcome
+from domain.messages import Message, MessageStatus, SubmitOutcome
+from domain.pricing import cost_text
+
+_MESSAGE = f"{MESSAGE_SELECT}, m.campaign_batch"
+_OF_CAMPAIGN = "m.account_id = %s AND m.campaign_id = %s"
+_UNCHARGED = f"status = 'failed', credits_used = 0, cost = '{cost_text(0)}', updated_at = %s"
+# A unit of work that wrote at least this many campaign messages refreshes the planner's
+# statistics of `messages` after its commit (`PostgresUnitOfWork.commit`).
+ANALYZE_AFTER = 10_000
 
 # Still-pending messages to their outcomes (`%(...)b`: binary arrays, no text escaping).
 _MOVE_OUTCOMES = (
@@ -48,6 +62,17 @@ class PostgresMessages:
         self._events = events  # the unit of work's outbox: events written here count for its wake-up
         self._groups = groups  # None: every statement alone
         self.paid: list[Posting] = []  # deductions appended in this transaction (counted once it commits)
+        self.written = 0  # campaign messages added in this unit of work
+
+    async def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+        async with self._conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(query, params)
+            return await cur.fetchall()
+
+    async def _messages(self, query: str, params: Sequence[Any]) -> list[Message]:
+        async with self._conn.cursor(row_factory=message_rows) as cur:
+            await cur.execute(query, params)
+            return await cur.fetchall()
 
     async def add_many(self, messages: Sequence[Message]) -> None:
         if len(messages) == 1:  # a single send: one INSERT beats COPY's extra round trips
@@ -140,3 +165,55 @@ class PostgresMessages:
             rows = await cur.fetchall()
         return sorted(rows, key=lambda m: (m.created_at, m.id))
 
+    async def add_campaign_messages(self, messages: Iterable[Message]) -> None:
+        async with self._conn.cursor() as cur:
+            async with cur.copy(f"COPY messages ({', '.join(MESSAGE_COLUMNS)}, campaign_batch) FROM STDIN") as copy:
+                for message in messages:  # each sent on in 32 KiB pieces: the server stores while the next is built
+                    await copy.write_row((*message_values(message), message.campaign_batch))
+                    self.written += 1
+
+    async def campaign_batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
+        return await self._messages(
+            f"SELECT {_MESSAGE} FROM messages m WHERE {_OF_CAMPAIGN} AND m.campaign_batch = %s"
+            " AND m.status = 'pending' ORDER BY m.id", (account_id, campaign_id, batch))
+
+    async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
+        cur = await self._conn.execute(
+            f"UPDATE messages AS m SET {_UNCHARGED}, error = 'opted_out' FROM opt_outs o"
+            f" WHERE {_OF_CAMPAIGN} AND m.campaign_batch = %s AND m.status = 'pending'"
+            " AND o.account_id = m.account_id AND o.phone = m.to_number",
+            (at, account_id, campaign_id, batch))
+        return cur.rowcount
+
+    async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
+        return await self._messages(
+            f"SELECT {_MESSAGE} FROM messages m JOIN campaigns c ON c.account_id = m.account_id"
+            f" AND c.id = m.campaign_id WHERE {_OF_CAMPAIGN} AND m.status = 'pending'"
+            " AND m.campaign_batch <= c.batches_paid ORDER BY m.campaign_batch, m.id", (account_id, campaign_id))
+
+    async def fail_unpaid(self, account_id: str, campaign_id: str, error: str, at: datetime) -> int:
+        cur = await self._conn.execute(
+            f"UPDATE messages AS m SET {_UNCHARGED}, error = %s FROM campaigns c"
+            f" WHERE {_OF_CAMPAIGN} AND m.status = 'pending' AND c.account_id = m.account_id"
+            " AND c.id = m.campaign_id AND m.campaign_batch > c.batches_paid",
+            (at, error, account_id, campaign_id))
+        return cur.rowcount
+
+    async def campaign_messages(self, account_id: str, campaign_id: str, status: MessageStatus | None,
+                                page: int, per_page: int) -> tuple[list[Message], int]:
+        where, params = _OF_CAMPAIGN, [account_id, campaign_id]
+        if status is not None:
+            where, params = f"{where} AND m.status = %s", [*params, status.value]
+        messages = await self._messages(
+            f"SELECT {_MESSAGE} FROM messages m WHERE {where} ORDER BY m.campaign_batch, m.id LIMIT %s OFFSET %s",
+            (*params, per_page, (page - 1) * per_page))
+        total = await self._rows(f"SELECT count(*) AS n FROM messages m WHERE {where}", params)
+        return messages, int(total[0]["n"])
+
+    async def all_campaign_messages(self, account_id: str, campaign_id: str,
+                                    chunk: int) -> AsyncIterator[list[Message]]:
+        async with self._conn.cursor(name="campaign_messages", row_factory=message_rows) as cur:
+            await cur.execute(f"SELECT {_MESSAGE} FROM messages m WHERE {_OF_CAMPAIGN}"
+                              " ORDER BY m.campaign_batch, m.id", (account_id, campaign_id))
+            while messages := await cur.fetchmany(chunk):
+                yield messages

@@ -13,14 +13,14 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.account_tokens import PostgresAccountTokens
 from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
-from adapters.postgres.campaigns import ANALYZE_AFTER, PostgresCampaigns
+from adapters.postgres.campaigns import PostgresCampaigns
 from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
 from adapters.postgres.contact_files import PostgresContactFiles
 from adapters.postgres.credits import PostgresLedger
 from adapters.postgres.google_contacts import PostgresGoogleConnections
 from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.message_logs import PostgresMessageLogs
-from adapters.postgres.messages import PostgresMessages
+from adapters.postgres.messages import ANALYZE_AFTER, PostgresMessages
 from adapters.postgres.group_commit import autocommit, group_commits
 from adapters.postgres.deliveries import PostgresDeliveryReports
 from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
@@ -152,9 +152,9 @@ class PostgresUnitOfWork:
             self._metrics.credits_posted(posted)
         if orders:
             self._metrics.payment_orders_moved(orders)
-        campaigns = PostgresUnitOfWork.campaigns.made(self)
-        if campaigns is not None and campaigns.written >= ANALYZE_AFTER:
-            campaigns.written = 0
+        messages = PostgresUnitOfWork.messages.made(self)
+        if messages is not None and messages.written >= ANALYZE_AFTER:
+            messages.written = 0
             await self._analyze_messages()
         events = PostgresUnitOfWork.events.made(self)
         if events is not None and events.added and self._on_events_committed is not None:
