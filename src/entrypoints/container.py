@@ -19,10 +19,10 @@ from adapters.gateways.simulator import SimulatorGateway
 from adapters.jobs import ProcrastinateJobQueue, WakeOutboxDispatch, WorkerStatus
 from adapters.mobilemoney.clickpesa import ClickPesa
 from adapters.mobilemoney.simulator import MobileMoneySimulator
-from adapters.postgres.accounts import PostgresApiKeyLookup
+from adapters.postgres.accounts.accounts import PostgresApiKeyLookup
 from adapters.postgres.audit import PostgresLedgerAudit
 from adapters.postgres.database import create_pool, resolve_database_url
-from adapters.postgres.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.prometheus import PrometheusMetrics
 from adapters.ratelimit import LimitsRateLimiter

@@ -19,8 +19,8 @@ from adapters.jobs import WakeOutboxDispatch
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from adapters.postgres.deliveries import PostgresReceivedReports
-from adapters.postgres.message_rows import MESSAGE_SELECT, message_rows
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.message_rows import MESSAGE_SELECT, message_rows
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.sending.delivery_reports import (
     APPLY_RECEIVED_REPORTS,

@@ -11,19 +11,20 @@ import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from adapters.postgres.account_tokens import PostgresAccountTokens
-from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
+from adapters.postgres.accounts.account_tokens import PostgresAccountTokens
+from adapters.postgres.accounts.accounts import (
+    PostgresAccounts,
+    PostgresApiKeys,
+    PostgresPhoneOtps,
+    PostgresRefreshTokens,
+)
 from adapters.postgres.campaigns import PostgresCampaigns
-from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
-from adapters.postgres.contact_files import PostgresContactFiles
+from adapters.postgres.contacts.contact_files import PostgresContactFiles
+from adapters.postgres.contacts.contacts import PostgresContactLists, PostgresContacts
+from adapters.postgres.contacts.google_contacts import PostgresGoogleConnections
 from adapters.postgres.credits import PostgresLedger
-from adapters.postgres.google_contacts import PostgresGoogleConnections
-from adapters.postgres.idempotency import PostgresIdempotencyKeys
-from adapters.postgres.message_logs import PostgresMessageLogs
-from adapters.postgres.messages import ANALYZE_AFTER, PostgresMessages
 from adapters.postgres.group_commit import autocommit, group_commits
-from adapters.postgres.deliveries import PostgresDeliveryReports
-from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
+from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
 from adapters.postgres.payments import PostgresPayerPhones, PostgresPaymentOrders, PostgresProviderEvents
@@ -34,7 +35,11 @@ from adapters.postgres.reference import (
     PostgresTemplates,
     PostgresVoucherRates,
 )
-from adapters.postgres.sender_ids import PostgresSenderIds
+from adapters.postgres.sending.deliveries import PostgresDeliveryReports
+from adapters.postgres.sending.inbound import PostgresInbound, PostgresOptOuts
+from adapters.postgres.sending.message_logs import PostgresMessageLogs
+from adapters.postgres.sending.messages import ANALYZE_AFTER, PostgresMessages
+from adapters.postgres.sending.sender_ids import PostgresSenderIds
 from adapters.postgres.webhooks import PostgresWebhooks
 from application.ports import NO_METRICS, Metrics, PaymentOrder
 from domain.ledger import Posting

@@ -11,7 +11,7 @@ from typing import Any
 
 from psycopg import AsyncConnection
 
-from adapters.postgres.message_rows import MESSAGE_COLUMNS, message_values
+from adapters.postgres.sending.message_rows import MESSAGE_COLUMNS, message_values
 from application.ports import OutboxEvent
 from domain.errors import InsufficientCredits
 from domain.ledger import Posting, next_balance

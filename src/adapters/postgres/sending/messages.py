@@ -15,8 +15,8 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from adapters.postgres.group_commit import GroupCommits, run_grouped
-from adapters.postgres.grouped_sends import PaidMessage, SentOutcomes, pay_in_order, record_sent_together
-from adapters.postgres.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, message_rows, message_values
+from adapters.postgres.sending.grouped_sends import PaidMessage, SentOutcomes, pay_in_order, record_sent_together
+from adapters.postgres.sending.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, message_rows, message_values
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.ports import OutboxEvent
 from domain.ledger import EntryType, Posting

@@ -10,7 +10,7 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import autocommit
-from adapters.postgres.message_rows import MESSAGE_SELECT, message_rows
+from adapters.postgres.sending.message_rows import MESSAGE_SELECT, message_rows
 from application.ports import DeliveryReport, ReceivedReport, UnmatchedReport
 from domain.messages import Message, MessageEvent
 
