@@ -6,11 +6,11 @@ confirmation cannot apply twice; a refund names the deduction it returns and nev
 than was deducted. Balance = newest `balance_after` = sum of amounts.
 
 `Ledger` is these rules as an aggregate, and only the memory fake posts through it
-(`adapters/memory/credits.py`, and `adapters/memory/messaging.py` for paid messages). In
+(`adapters/memory/credits.py`, and `adapters/memory/messages.py` for paid messages). In
 production PostgreSQL enforces each rule itself, in the statement that appends the entry
 (`adapters/postgres/credits.py`) or the function that debits single sends in groups
 (`debit_in_order`, migration 0009, redefined for bigint in 0011, called by
-`adapters/postgres/messaging.py`), with constraints of migration 0003 standing behind them:
+`adapters/postgres/sending/grouped_sends.py`), with constraints of migration 0003 standing behind them:
 
 - Never overdrawn: `_MOVE` debits the balance row only `WHERE balance + amount >= 0` (the row
   lock it takes serialises an account's postings); `debit_in_order` refuses an item the balance

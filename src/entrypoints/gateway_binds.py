@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 from adapters.gateways.smpp.gateway import SmppGateway
-from adapters.postgres.gateway_binds import forget_process, publish_binds
+from adapters.postgres.sending.gateway_binds import forget_process, publish_binds
 from entrypoints.container import Container
 
 log = logging.getLogger("ujumbe.smpp")

@@ -13,9 +13,9 @@ from adapters.memory.accounts import MemoryApiKeys
 from adapters.memory.deliveries import MemoryReceivedReports
 from adapters.memory.store import MemoryStore
 from adapters.memory.uow import MemoryUnitOfWork
-from adapters.postgres.accounts import PostgresApiKeyLookup
+from adapters.postgres.accounts.accounts import PostgresApiKeyLookup
 from adapters.postgres.database import create_pool
-from adapters.postgres.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
 from adapters.postgres.uow import PostgresUnitOfWork
 from tests_support import Backend
 

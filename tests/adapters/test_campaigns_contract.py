@@ -166,7 +166,7 @@ async def test_a_scheduled_campaign_starts_when_due_or_fails_short_of_credits(ba
     assert failed is not None
     assert (failed.status, failed.failure_reason) == (CampaignStatus.FAILED, "insufficient_credits")
     async with backend.uow() as uow:
-        assert await uow.campaigns.batch(ACCOUNT, created.id, 1) == []  # nothing written
+        assert await uow.messages.campaign_batch(ACCOUNT, created.id, 1) == []  # nothing written
         assert await uow.ledger.balance(ACCOUNT) == 2
         notes, _ = await uow.notifications.page(ACCOUNT, 1, 10)
     assert [n.title for n in notes] == ["Campaign failed"]
@@ -257,7 +257,7 @@ async def test_a_message_handed_over_without_an_answer_leaves_the_campaign_compl
     assert (report.status, report.sent, report.failed) == ("completed", 0, 0)
     async with backend.uow() as uow:
         done = await uow.campaigns.get(ACCOUNT, created.id)
-        pending = await uow.campaigns.paid_pending(ACCOUNT, created.id)
+        pending = await uow.messages.paid_pending(ACCOUNT, created.id)
         assert await uow.ledger.balance(ACCOUNT) == 8
     assert done is not None and (done.status, done.sent_count, done.failed_count) == (CampaignStatus.COMPLETED, 0, 0)
     assert [(m.status.value, m.handed_over) for m in pending] == [("pending", True)] * 2

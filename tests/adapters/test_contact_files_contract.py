@@ -90,7 +90,7 @@ async def test_good_rows_are_added_in_the_files_order_with_their_extra_numbers(s
 async def test_a_number_in_the_list_or_in_an_earlier_row_makes_the_row_a_duplicate(
     store: Backend, batch_rows: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("adapters.postgres.contact_files.BATCH_ROWS", batch_rows)  # rows decided together
+    monkeypatch.setattr("adapters.postgres.contacts.contact_files.BATCH_ROWS", batch_rows)  # rows decided together
     rows: list[ImportRow] = [
         ContactRow(2, "+255712000001"),  # the list's contact
         RowError(3, "invalid_phone_number"),
@@ -116,7 +116,7 @@ async def test_a_number_in_the_list_or_in_an_earlier_row_makes_the_row_a_duplica
 async def test_rows_past_the_lists_room_are_refused_and_the_rest_go_in(
     store: Backend, batch_rows: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("adapters.postgres.contact_files.BATCH_ROWS", batch_rows)
+    monkeypatch.setattr("adapters.postgres.contacts.contact_files.BATCH_ROWS", batch_rows)
     room = 2
     async with store.uow() as uow:
         if store.name == "memory":
@@ -147,7 +147,7 @@ async def test_another_accounts_list_or_none_is_not_found(store: Backend, accoun
 
 
 async def test_a_failure_half_way_leaves_the_list_as_it_was(store: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("adapters.postgres.contact_files.BATCH_ROWS", 100)  # batches written before it fails
+    monkeypatch.setattr("adapters.postgres.contacts.contact_files.BATCH_ROWS", 100)  # batches written before it fails
     async def failing() -> AsyncIterator[ImportRow]:
         for n in range(2, 500):
             yield ContactRow(n, f"+2557130{n:05d}")

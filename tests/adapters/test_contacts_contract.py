@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Contact, ContactList, ContactPhone
+from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
 from domain.contacts import MAX_CONTACTS_PER_LIST, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
 from tests_support import Backend, ids
@@ -294,6 +294,34 @@ async def test_opted_out_numbers_show_on_the_contact_and_its_extra_numbers(store
     assert (first.opted_out, second.opted_out, elsewhere.opted_out) == (True, False, False)
     assert [phone.opted_out for phone in second.phones] == [True]
     assert [found.opted_out for found in listed] == [True, False]
+
+
+# --- a campaign's recipients ------------------------------------------------------------
+
+
+async def test_a_lists_recipients_are_its_numbers_by_contact_main_first_each_opted_out_one_left_out(
+        store: Backend) -> None:
+    await added(store, contact(1, "+255712000001", first="Asha", last="Ali"),
+                contact(2, "+255712000002", first="Juma", last="Bakari"),
+                contact(3, "+255712000003", list_id=SECOND_LIST))
+    async with store.uow() as uow:  # extra numbers, the second contact's added before the first's
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(102), extra(1, "+255754000022"))
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(101), extra(2, "+255754000011"))
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(101), extra(3, "+255754000012"))
+        await uow.opt_outs.opt_out(ACCOUNT, "+255754000012", T0)  # an extra number: only it is left out
+        await uow.opt_outs.opt_out(OTHER, "+255712000002", T0)  # another account's STOP
+        await uow.commit()
+    async with store.uow() as uow:
+        chunks = [chunk async for chunk in uow.contacts.recipients(ACCOUNT, LIST, 2)]
+        counts = await uow.contacts.recipient_counts(ACCOUNT, LIST)
+        assert [chunk async for chunk in uow.contacts.recipients(OTHER, LIST, 2)] == []
+        assert await uow.contacts.recipient_counts(OTHER, LIST) == RecipientCounts(0, 0, 0, 0)
+        assert (await uow.contact_lists.exists(ACCOUNT, LIST), await uow.contact_lists.exists(OTHER, LIST),
+                await uow.contact_lists.exists(ACCOUNT, ids(12)), await uow.contact_lists.exists(ACCOUNT, "x")) == (
+            True, False, False, False)
+    assert chunks == [[Recipient("+255712000001", "Asha", "Ali"), Recipient("+255754000011", "Asha", "Ali")],
+                      [Recipient("+255712000002", "Juma", "Bakari"), Recipient("+255754000022", "Juma", "Bakari")]]
+    assert counts == RecipientCounts(contacts=2, numbers=5, recipients=4, opted_out=1)
 
 
 # --- search -----------------------------------------------------------------------------

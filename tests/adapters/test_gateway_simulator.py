@@ -18,7 +18,7 @@ from adapters.gateways.simulator import SimulatorGateway, recording_failure
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from adapters.postgres.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
 from application.sending.delivery_reports import QueueGatewayReports
 from application.ports import GatewayNoAnswer, GatewayUnavailable, OutboundSms, ReconnectingSmsGateway
 from domain.submits import Answer, SubmitResult

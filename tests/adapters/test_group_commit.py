@@ -15,7 +15,7 @@ import pytest
 
 from adapters.postgres.database import create_pool
 from adapters.postgres.group_commit import group_commits
-from adapters.postgres.messaging import pay_in_order
+from adapters.postgres.sending.grouped_sends import pay_in_order
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.ports import OutboxEvent, SenderId
 from domain.errors import InsufficientCredits
@@ -237,7 +237,7 @@ async def test_a_unit_of_work_with_an_open_transaction_pays_inside_it(pool: Any)
 
 
 async def test_concurrent_key_lookups_share_a_select_and_a_revoked_key_is_refused_at_once(pool: Any) -> None:
-    from adapters.postgres.accounts import PostgresApiKeyLookup, keys_by_hash
+    from adapters.postgres.accounts.accounts import PostgresApiKeyLookup, keys_by_hash
     from application.ports import ApiKey
 
     recording = Recording(group_commits(pool).of(keys_by_hash))

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 import psycopg
 import pytest
 
-from adapters.postgres.inbound import routing
-from adapters.postgres.message_logs import listing
+from adapters.postgres.sending.inbound import routing
+from adapters.postgres.sending.message_logs import listing
 from application.sending.message_logs import MessageLogQuery, message_log_filter
 from application.ports import MessageLogFilter
 from domain.messages import Message, MessageStatus

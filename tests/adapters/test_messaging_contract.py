@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import SenderId
+from application.ports import Campaign, SenderId
+from domain.campaigns import CampaignStatus
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from tests_support import ids, pending_message
@@ -168,3 +169,45 @@ async def test_a_batch_reads_back_its_own_messages_only(backend) -> None:
         batch = await uow.messages.list_batch(ACCOUNT, ids(9))
         assert await uow.messages.list_batch(ACCOUNT, ids(7)) == []
     assert sorted(batch, key=lambda m: m.id) == [message(n, batch=ids(9)) for n in range(1, 4)]
+
+
+CAMPAIGN = ids(50)
+OPTED_OUT = "+255712000005"
+
+
+def campaign_message(n: int, batch: int, account: str = ACCOUNT) -> Message:
+    return replace(message(n, account=account, campaign=CAMPAIGN), campaign_batch=batch,
+                   to=OPTED_OUT if n == 5 else f"+2557120000{n:02d}")
+
+
+async def test_a_campaigns_messages_are_written_and_read_by_batch_and_settled_by_what_is_paid(backend) -> None:
+    async with backend.uow() as uow:
+        await uow.campaigns.add(Campaign(account_id=ACCOUNT, id=CAMPAIGN, name="Ofa", message="Habari",
+                                         contact_list_id=ids(60), status=CampaignStatus.RUNNING, created_at=T0,
+                                         updated_at=T0, batches_paid=1))
+        # batch 1: 1-3, batch 2: 4-5, batch 3: 6, built as they are taken; another account's under the same id
+        await uow.messages.add_campaign_messages(campaign_message(n, (n + 2) // 3) for n in (6, 4, 1, 5, 2, 3))
+        await uow.messages.add_campaign_messages([campaign_message(7, 1, account=OTHER)])
+        await uow.opt_outs.opt_out(ACCOUNT, OPTED_OUT, T0)
+        await uow.commit()
+    mine = {n: campaign_message(n, (n + 2) // 3) for n in range(1, 7)}
+    at = T0 + timedelta(minutes=1)
+    async with backend.uow() as uow:
+        assert await uow.messages.campaign_batch(ACCOUNT, CAMPAIGN, 1) == [mine[1], mine[2], mine[3]]
+        assert await uow.messages.campaign_messages(ACCOUNT, CAMPAIGN, None, 2, 4) == ([mine[5], mine[6]], 6)
+        assert [chunk async for chunk in uow.messages.all_campaign_messages(ACCOUNT, CAMPAIGN, 4)] == [
+            [mine[1], mine[2], mine[3], mine[4]], [mine[5], mine[6]]]
+        assert await uow.messages.exclude_opted_out(ACCOUNT, CAMPAIGN, 1, at) == 0
+        assert await uow.messages.exclude_opted_out(ACCOUNT, CAMPAIGN, 2, at) == 1
+        await uow.messages.record_outcomes(ACCOUNT, [sent(1)], at)
+        assert await uow.messages.paid_pending(ACCOUNT, CAMPAIGN) == [mine[2], mine[3]]  # batch 1 is paid for
+        assert await uow.messages.fail_unpaid(ACCOUNT, CAMPAIGN, "cancelled", at) == 2  # 4 and 6 (5 failed before)
+        await uow.commit()
+    uncharged = {"status": MessageStatus.FAILED, "credits_used": 0, "cost": "0 credits", "updated_at": at}
+    async with backend.uow() as uow:
+        assert await uow.messages.campaign_messages(ACCOUNT, CAMPAIGN, MessageStatus.FAILED, 1, 10) == ([
+            replace(mine[4], **uncharged, error="cancelled"), replace(mine[5], **uncharged, error="opted_out"),
+            replace(mine[6], **uncharged, error="cancelled")], 3)
+        assert await uow.messages.campaign_batch(ACCOUNT, CAMPAIGN, 2) == []
+        assert await uow.messages.campaign_messages(OTHER, CAMPAIGN, None, 1, 10) == (
+            [campaign_message(7, 1, account=OTHER)], 1)

@@ -18,8 +18,8 @@ from adapters.jobs import WakeOutboxDispatch
 from adapters.memory.gateway import MemorySimulatorGateway
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.postgres.database import create_pool
-from adapters.postgres.deliveries import PostgresReceivedReports
-from adapters.postgres.messaging import _SELECT, message_rows
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.message_rows import MESSAGE_SELECT, message_rows
 from adapters.postgres.uow import PostgresUnitOfWork
 from application.sending.delivery_reports import (
     APPLY_RECEIVED_REPORTS,
@@ -429,11 +429,11 @@ async def test_a_report_job_that_finds_what_is_due_in_another_jobs_hands_queues_
 
 
 async def test_message_rows_refuses_columns_other_than_the_message_select_s(clean_database: str) -> None:
-    """Rows are read by position: a query whose columns are not `_SELECT`'s is refused, not misread."""
+    """Rows are read by position: a query whose columns are not `MESSAGE_SELECT`'s is refused, not misread."""
     async with await psycopg.AsyncConnection.connect(clean_database) as conn:
-        for columns in (_SELECT, f"{_SELECT}, m.campaign_batch"):
+        for columns in (MESSAGE_SELECT, f"{MESSAGE_SELECT}, m.campaign_batch"):
             cur = conn.cursor(row_factory=message_rows)
             assert await (await cur.execute(f"SELECT {columns} FROM messages m")).fetchall() == []
-        swapped = _SELECT.replace("m.sender, m.requested_sender", "m.requested_sender, m.sender")
-        with pytest.raises(TypeError, match="message_rows reads the columns of _SELECT"):
+        swapped = MESSAGE_SELECT.replace("m.sender, m.requested_sender", "m.requested_sender, m.sender")
+        with pytest.raises(TypeError, match="message_rows reads the columns of MESSAGE_SELECT"):
             await conn.cursor(row_factory=message_rows).execute(f"SELECT {swapped} FROM messages m")

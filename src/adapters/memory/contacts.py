@@ -8,11 +8,12 @@ each list's `contact_count` moves with every contact added or deleted, refusing 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Contact, ContactList, ContactPhone
+from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
 from domain.contacts import DEFAULT_LIST_NAME, MAX_CONTACTS_PER_LIST, ContactSearch, contact_matches
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
@@ -120,6 +121,9 @@ class MemoryContactLists:
         del self._t.lists[(account_id, list_id)]
         return True
 
+    async def exists(self, account_id: str, list_id: str) -> bool:
+        return (account_id, list_id) in self._t.lists
+
 
 def _delete_contact(t: _Tables, account_id: str, contact_id: str) -> None:
     contact = t.contacts.pop((account_id, contact_id))
@@ -212,3 +216,24 @@ class MemoryContacts:
         self._t.drop_phone_row(account_id, phone_id)
         self._t.contacts[(account_id, contact_id)] = replace(found, updated_at=at)
         return True
+
+    def _numbers(self, account_id: str, list_id: str) -> list[tuple[_PhoneRow, Contact]]:
+        """Every number of the list with its contact: by contact, main number first (as PostgreSQL)."""
+        found = [(row, self._t.contacts[(account_id, row.contact_id)]) for row in self._t.phones.values()
+                 if row.account_id == account_id and row.list_id == list_id]
+        return sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id, not pair[0].is_main,
+                                                pair[0].created_at, pair[0].id))
+
+    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+        found = [Recipient(number.phone, contact.first_name, contact.last_name)
+                 for number, contact in self._numbers(account_id, list_id)
+                 if not self._t.opted_out(account_id, number.phone)]
+        for start in range(0, len(found), chunk):
+            yield found[start:start + chunk]
+
+    async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
+        numbers = self._numbers(account_id, list_id)
+        distinct = {number.phone for number, _ in numbers}
+        opted_out = sum(1 for phone in distinct if self._t.opted_out(account_id, phone))
+        return RecipientCounts(contacts=len({contact.id for _, contact in numbers}), numbers=len(distinct),
+                               recipients=len(distinct) - opted_out, opted_out=opted_out)

@@ -1,4 +1,4 @@
-"""Delivery reports in memory (messages are the memory messaging adapter's rows)."""
+"""Delivery reports in memory (messages are the memory messages adapter's rows)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from adapters.memory.credits import MemoryLedger
 from adapters.memory.google_contacts import MemoryGoogleConnections
 from adapters.memory.idempotency import MemoryIdempotencyKeys
 from adapters.memory.message_logs import MemoryMessageLogs
-from adapters.memory.messaging import MemoryMessages, MemorySenderIds
+from adapters.memory.messages import MemoryMessages
 from adapters.memory.deliveries import MemoryDeliveryReports
 from adapters.memory.inbound import MemoryInbound, MemoryOptOuts
 from adapters.memory.notifications import MemoryNotifications
@@ -33,6 +33,7 @@ from adapters.memory.reference import (
     MemoryTemplates,
     MemoryVoucherRates,
 )
+from adapters.memory.sender_ids import MemorySenderIds
 from adapters.memory.store import MemoryStore
 from adapters.memory.webhooks import MemoryWebhooks
 

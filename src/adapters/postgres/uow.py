@@ -11,19 +11,20 @@ import psycopg
 from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
-from adapters.postgres.account_tokens import PostgresAccountTokens
-from adapters.postgres.accounts import PostgresAccounts, PostgresApiKeys, PostgresPhoneOtps, PostgresRefreshTokens
-from adapters.postgres.campaigns import ANALYZE_AFTER, PostgresCampaigns
-from adapters.postgres.contacts import PostgresContactLists, PostgresContacts
-from adapters.postgres.contact_files import PostgresContactFiles
+from adapters.postgres.accounts.account_tokens import PostgresAccountTokens
+from adapters.postgres.accounts.accounts import (
+    PostgresAccounts,
+    PostgresApiKeys,
+    PostgresPhoneOtps,
+    PostgresRefreshTokens,
+)
+from adapters.postgres.campaigns import PostgresCampaigns
+from adapters.postgres.contacts.contact_files import PostgresContactFiles
+from adapters.postgres.contacts.contacts import PostgresContactLists, PostgresContacts
+from adapters.postgres.contacts.google_contacts import PostgresGoogleConnections
 from adapters.postgres.credits import PostgresLedger
-from adapters.postgres.google_contacts import PostgresGoogleConnections
-from adapters.postgres.idempotency import PostgresIdempotencyKeys
-from adapters.postgres.message_logs import PostgresMessageLogs
-from adapters.postgres.messaging import PostgresMessages, PostgresSenderIds
 from adapters.postgres.group_commit import autocommit, group_commits
-from adapters.postgres.deliveries import PostgresDeliveryReports
-from adapters.postgres.inbound import PostgresInbound, PostgresOptOuts
+from adapters.postgres.idempotency import PostgresIdempotencyKeys
 from adapters.postgres.notifications import PostgresNotifications
 from adapters.postgres.outbox import PostgresEventOutbox
 from adapters.postgres.payments import PostgresPayerPhones, PostgresPaymentOrders, PostgresProviderEvents
@@ -34,6 +35,11 @@ from adapters.postgres.reference import (
     PostgresTemplates,
     PostgresVoucherRates,
 )
+from adapters.postgres.sending.deliveries import PostgresDeliveryReports
+from adapters.postgres.sending.inbound import PostgresInbound, PostgresOptOuts
+from adapters.postgres.sending.message_logs import PostgresMessageLogs
+from adapters.postgres.sending.messages import ANALYZE_AFTER, PostgresMessages
+from adapters.postgres.sending.sender_ids import PostgresSenderIds
 from adapters.postgres.webhooks import PostgresWebhooks
 from application.ports import NO_METRICS, Metrics, PaymentOrder
 from domain.ledger import Posting
@@ -151,9 +157,9 @@ class PostgresUnitOfWork:
             self._metrics.credits_posted(posted)
         if orders:
             self._metrics.payment_orders_moved(orders)
-        campaigns = PostgresUnitOfWork.campaigns.made(self)
-        if campaigns is not None and campaigns.written >= ANALYZE_AFTER:
-            campaigns.written = 0
+        messages = PostgresUnitOfWork.messages.made(self)
+        if messages is not None and messages.written >= ANALYZE_AFTER:
+            messages.written = 0
             await self._analyze_messages()
         events = PostgresUnitOfWork.events.made(self)
         if events is not None and events.added and self._on_events_committed is not None:

@@ -120,7 +120,7 @@ class _Written:
             text, seg = self._price(recipient)
             cost = credits_for_message(seg.parts)
             batch = self.recipients // BATCH_SIZE + 1
-            self.recipients += 1  # counted as built: `add_messages` writes every message it is given
+            self.recipients += 1  # counted as built: `add_campaign_messages` writes every message it is given
             self.credits += cost
             yield Message(
                 account_id=campaign.account_id, id=self._ids.new_id(), to=recipient.phone, sender=self._sender,
@@ -135,8 +135,8 @@ async def write_recipients(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign
                            requested: str | None, at: datetime) -> tuple[int, int]:
     """The campaign's messages, `pending` and unpaid, batch by batch; (recipients, credits)."""
     written = _Written(ids, campaign, sender, requested, at)
-    async for chunk in uow.campaigns.recipients(campaign.account_id, campaign.contact_list_id, RECIPIENT_CHUNK):
-        await uow.campaigns.add_messages(written.messages(chunk))
+    async for chunk in uow.contacts.recipients(campaign.account_id, campaign.contact_list_id, RECIPIENT_CHUNK):
+        await uow.messages.add_campaign_messages(written.messages(chunk))
     return written.recipients, written.credits
 
 
@@ -160,7 +160,7 @@ class CreateCampaign:
             made_before = await uow.campaigns.get(campaign.account_id, campaign.id)
             if made_before is not None:
                 return made_before  # a retry under the same Idempotency-Key
-            if not await uow.campaigns.has_list(campaign.account_id, campaign.contact_list_id):
+            if not await uow.contact_lists.exists(campaign.account_id, campaign.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
             await uow.campaigns.add(campaign)
             campaign = await self._prepare(uow, campaign, at)
@@ -175,7 +175,7 @@ class CreateCampaign:
     async def _prepare(self, uow: UnitOfWork, campaign: Campaign, at: datetime) -> Campaign:
         """Scheduled: counted now, written when it starts. Now: written, and the balance checked."""
         if campaign.scheduled_at is not None and campaign.scheduled_at > at:
-            counts = await uow.campaigns.recipient_counts(campaign.account_id, campaign.contact_list_id)
+            counts = await uow.contacts.recipient_counts(campaign.account_id, campaign.contact_list_id)
             status = initial_campaign_status(has_contacts=counts.recipients > 0, scheduled_at=campaign.scheduled_at,
                                              now=at)
             return replace(campaign, status=status, total_contacts=counts.recipients)
@@ -243,10 +243,10 @@ class PreviewCampaign:
         samples: list[tuple[str, str, int]] = []
         credits = 0
         async with self._uow() as uow:
-            if not await uow.campaigns.has_list(request.account_id, request.contact_list_id):
+            if not await uow.contact_lists.exists(request.account_id, request.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
-            counts = await uow.campaigns.recipient_counts(request.account_id, request.contact_list_id)
-            async for chunk in uow.campaigns.recipients(request.account_id, request.contact_list_id, RECIPIENT_CHUNK):
+            counts = await uow.contacts.recipient_counts(request.account_id, request.contact_list_id)
+            async for chunk in uow.contacts.recipients(request.account_id, request.contact_list_id, RECIPIENT_CHUNK):
                 for recipient in chunk:
                     text, seg = price(recipient)
                     cost = credits_for_message(seg.parts)

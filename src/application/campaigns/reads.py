@@ -92,7 +92,7 @@ class ListCampaignMessages:
         async with self._uow() as uow:
             if await uow.campaigns.get(account_id, campaign_id) is None:
                 raise NotFound("No such campaign.")
-            messages, total = await uow.campaigns.messages(account_id, campaign_id, wanted, page, per_page)
+            messages, total = await uow.messages.campaign_messages(account_id, campaign_id, wanted, page, per_page)
         return CampaignMessagePage(messages, page, per_page, total)
 
 
@@ -111,7 +111,7 @@ class CampaignReport:
 
     async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[list[tuple[str, ...]]]:
         async with self._uow() as uow:
-            async for chunk in uow.campaigns.all_messages(account_id, campaign_id, REPORT_CHUNK):
+            async for chunk in uow.messages.all_campaign_messages(account_id, campaign_id, REPORT_CHUNK):
                 yield [report_row(m) for m in chunk]
 
 

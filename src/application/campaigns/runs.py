@@ -78,7 +78,7 @@ async def _end(uow: UnitOfWork, ids: IdGenerator, campaign: Campaign, event: Cam
     """The campaign ended (`completed`, or `failed` for `reason`): unpaid messages failed
     uncharged, counters recounted, the event and the notification recorded."""
     if reason is not None:
-        await uow.campaigns.fail_unpaid(campaign.account_id, campaign.id, reason, at)
+        await uow.messages.fail_unpaid(campaign.account_id, campaign.id, reason, at)
     await uow.campaigns.recount(campaign.account_id, campaign.id, at)
     counted = await uow.campaigns.get(campaign.account_id, campaign.id) or campaign
     ended = replace(counted, status=next_campaign_status(campaign.status, event), failure_reason=reason,
@@ -114,7 +114,7 @@ class RunCampaign:
         async with self._uow() as uow:
             # Handed over without an answer: whether it went out is unknowable now, so it does not
             # hold the campaign; it stays `pending` (paid) and the reconciler settles it.
-            if any(not m.handed_over for m in await uow.campaigns.paid_pending(account_id, campaign_id)):
+            if any(not m.handed_over for m in await uow.messages.paid_pending(account_id, campaign_id)):
                 raise CampaignRunUnfinished(f"campaign {campaign_id}: the gateway has not answered every message")
             final = await self._complete(uow, account_id, campaign_id)
         return RunReport(final.status.value if final else "missing", sent + more_sent, failed + more_failed)
@@ -172,8 +172,8 @@ class RunCampaign:
                 return None
             if held.batches_paid >= batch:
                 return []  # another run paid for it: its messages are settled with the paid ones
-            opted_out = await uow.campaigns.exclude_opted_out(account_id, campaign.id, batch, at)
-            messages = await uow.campaigns.batch(account_id, campaign.id, batch)
+            opted_out = await uow.messages.exclude_opted_out(account_id, campaign.id, batch, at)
+            messages = await uow.messages.campaign_batch(account_id, campaign.id, batch)
             credits = sum(m.credits_used for m in messages)
             try:
                 if credits:
@@ -202,7 +202,7 @@ class RunCampaign:
         (a run's first step: they were handed over by an earlier one), those the gateway still
         does not answer past the reconciler's deadline fail as `gateway_no_answer`, refunded."""
         async with self._uow() as uow:
-            pending = await uow.campaigns.paid_pending(campaign.account_id, campaign.id)
+            pending = await uow.messages.paid_pending(campaign.account_id, campaign.id)
         give_up_before = self._clock.now() - self._give_up_after if give_up else None
         if not pending:
             return 0, 0

@@ -19,7 +19,7 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.audit import AuditedBatch, LedgerAudit
-from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository, Recipient, RecipientCounts
+from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository
 from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
     Contact,
@@ -27,6 +27,8 @@ from application.ports.contacts import (
     ContactListRepository,
     ContactPhone,
     ContactRepository,
+    Recipient,
+    RecipientCounts,
 )
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import (

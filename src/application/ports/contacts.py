@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -46,6 +47,23 @@ class Contact:
     opted_out: bool = False  # the main number replied STOP to this account
 
 
+@dataclass(frozen=True, slots=True)
+class Recipient:
+    """One number a campaign sends to, with the names its text is personalised with."""
+
+    phone: str  # E.164
+    first_name: str
+    last_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecipientCounts:
+    contacts: int  # contacts in the list
+    numbers: int  # their numbers, main and extra (a list holds a number once)
+    recipients: int  # the numbers sent to: `numbers` less `opted_out`
+    opted_out: int  # numbers left out because they replied STOP
+
+
 class ContactListRepository(Protocol):
     async def default(self, account_id: str, new_id: str, at: datetime) -> ContactList:
         """The account's default list, created (under `new_id`) on first access: concurrent
@@ -70,6 +88,10 @@ class ContactListRepository(Protocol):
     async def delete(self, account_id: str, list_id: str) -> bool:
         """Delete a list that is not the default one, with its contacts; False when there is
         no such list (or it is the default one)."""
+        ...
+
+    async def exists(self, account_id: str, list_id: str) -> bool:
+        """Whether the account has this contact list."""
         ...
 
 
@@ -110,3 +132,11 @@ class ContactRepository(Protocol):
                            at: datetime) -> bool:
         """Remove an extra number (never the main one); False when the contact has no such one."""
         ...
+
+    def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+        """The list's recipients, at most `chunk` at a time: every number of the list, main and
+        extra (each held once in a list), named after its contact, by contact (oldest first) with
+        its main number first; numbers opted out of the account left out, each on its own."""
+        ...
+
+    async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts: ...

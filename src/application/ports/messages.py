@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from application.ports.outbox import OutboxEvent
 from domain.ledger import Posting
-from domain.messages import Message, SubmitOutcome
+from domain.messages import Message, MessageStatus, SubmitOutcome
 
 
 class MessageRepository(Protocol):
@@ -55,6 +55,38 @@ class MessageRepository(Protocol):
         """Pending messages outside a running campaign (a campaign settles its own until it
         ends), untouched since `older_than`, across accounts, oldest first; each is touched at
         `now` so a concurrent reconciler passes it by."""
+        ...
+
+    async def add_campaign_messages(self, messages: Iterable[Message]) -> None:
+        """A campaign's messages, `pending` and unpaid, each with its batch: written as the
+        iterable gives them (it may build each one as it is taken)."""
+        ...
+
+    async def campaign_batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
+        """The campaign batch's messages still `pending`."""
+        ...
+
+    async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
+        """The campaign batch's `pending` messages to numbers opted out since: `failed` (`opted_out`),
+        uncharged. How many."""
+        ...
+
+    async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
+        """The campaign's `pending` messages of the batches paid for (`batches_paid`): handed over,
+        perhaps, with no answer yet, or a crash came between the debit and the submit."""
+        ...
+
+    async def fail_unpaid(self, account_id: str, campaign_id: str, error: str, at: datetime) -> int:
+        """Every `pending` message of a campaign batch not paid for: `failed` with `error`, uncharged."""
+        ...
+
+    async def campaign_messages(self, account_id: str, campaign_id: str, status: MessageStatus | None,
+                                page: int, per_page: int) -> tuple[list[Message], int]:
+        """A campaign's messages in batch order (filtered by status); the page and the total count."""
+        ...
+
+    def all_campaign_messages(self, account_id: str, campaign_id: str, chunk: int) -> AsyncIterator[list[Message]]:
+        """Every message of the campaign in batch order, `chunk` at a time (a report)."""
         ...
 
 

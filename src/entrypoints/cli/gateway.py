@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.postgres.gateway_binds import reported_binds
+from adapters.postgres.sending.gateway_binds import reported_binds
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, command, emit, emit_table
 from entrypoints.gateway_binds import REPORT_STALE_AFTER

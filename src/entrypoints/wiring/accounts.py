@@ -9,7 +9,7 @@ from dependency_injector import providers
 
 from adapters.email import EmailSimulator, SmtpEmailSender, SmtpServer
 from adapters.jobs import RETRY
-from adapters.postgres.accounts import PostgresApiKeyLookup
+from adapters.postgres.accounts.accounts import PostgresApiKeyLookup
 from adapters.security import Argon2PasswordHasher, JwtAccessTokens
 from application.accounts.accounts import FindAccount, GetAccount, ListAccounts, RegisterAccount, SetPlan
 from application.accounts.api_keys import AuthenticateApiKey, CreateApiKey, ListApiKeys, RevokeApiKey

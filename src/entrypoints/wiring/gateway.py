@@ -12,7 +12,7 @@ from adapters.gateways.retrying import RetryingGateway, retrying
 from adapters.gateways.simulator import SimulatorGateway
 from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.gateway import SmppGateway
-from adapters.postgres.deliveries import PostgresReceivedReports
+from adapters.postgres.sending.deliveries import PostgresReceivedReports
 from application.ports import Clock, GatewayListener, Metrics
 from application.sending.delivery_reports import QueueGatewayReports
 from application.submission.unwritten import UnwrittenOutcomes

@@ -10,12 +10,11 @@ from psycopg import AsyncConnection
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import autocommit
-from adapters.postgres.messaging import _SELECT as _MESSAGE_SELECT
-from adapters.postgres.messaging import message_rows
+from adapters.postgres.sending.message_rows import MESSAGE_SELECT, message_rows
 from application.ports import DeliveryReport, ReceivedReport, UnmatchedReport
 from domain.messages import Message, MessageEvent
 
-_MESSAGE = f"SELECT {_MESSAGE_SELECT} FROM messages m"
+_MESSAGE = f"SELECT {MESSAGE_SELECT} FROM messages m"
 _EVENTS = {event.value: event for event in MessageEvent}  # a dict lookup per report, not an enum call
 
 

@@ -20,7 +20,7 @@ from psycopg.rows import class_row, dict_row
 
 from adapters.postgres.ids import is_uuid
 from adapters.postgres.like import contains
-from application.ports import Contact, ContactList, ContactPhone
+from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
 from domain.contacts import DEFAULT_LIST_NAME, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
@@ -35,6 +35,13 @@ _CONTACT = (
 )
 _UNIQUE_IN_LIST = "contact_phones_unique_in_list"
 _COUNT_LIMIT = "contact_lists_at_most_100000_contacts"
+# A list's recipients: every number of its contacts (main and extra, each held once in a list by
+# its constraint), named after its contact, less those that opted out; by contact, main number first.
+_RECIPIENTS = (
+    "FROM contact_phones p JOIN contacts c ON c.account_id = p.account_id AND c.id = p.contact_id"
+    " WHERE p.account_id = %s AND p.list_id = %s"
+    " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = p.account_id AND o.phone = p.phone)"
+)
 
 
 
@@ -125,6 +132,13 @@ class PostgresContactLists:
             "DELETE FROM contact_lists WHERE account_id = %s AND id = %s AND NOT is_default", (account_id, list_id)
         )
         return cur.rowcount > 0
+
+    async def exists(self, account_id: str, list_id: str) -> bool:
+        if not is_uuid(list_id):
+            return False
+        cur = await self._conn.execute("SELECT 1 AS found FROM contact_lists WHERE account_id = %s AND id = %s",
+                                       (account_id, list_id))
+        return await cur.fetchone() is not None
 
 
 def _search_conditions(search: ContactSearch) -> tuple[str, list[Any]]:
@@ -262,3 +276,24 @@ class PostgresContacts:
             (account_id, list_id, contact_id, phone_id, at, account_id),
         )
         return cur.rowcount > 0
+
+    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+        # A server-side cursor (neither side holds a whole list in memory) inside the unit of work's
+        # transaction: the caller may write (COPY) between two chunks on the same connection.
+        async with self._conn.cursor(name="campaign_recipients") as cur:
+            await cur.execute(f"SELECT p.phone, c.first_name, c.last_name {_RECIPIENTS}"
+                              " ORDER BY c.created_at, c.id, p.is_main DESC, p.created_at, p.id", (account_id, list_id))
+            while rows := await cur.fetchmany(chunk):
+                yield [Recipient(phone, first_name, last_name) for phone, first_name, last_name in rows]
+
+    async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
+        async with self._conn.cursor(row_factory=dict_row) as cur:
+            await cur.execute(
+                "SELECT count(DISTINCT p.contact_id) AS contacts, count(DISTINCT p.phone) AS numbers,"
+                " count(DISTINCT p.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
+                "   WHERE o.account_id = p.account_id AND o.phone = p.phone)) AS opted_out"
+                " FROM contact_phones p WHERE p.account_id = %s AND p.list_id = %s", (account_id, list_id))
+            row = (await cur.fetchall())[0]
+        numbers, opted_out = int(row["numbers"]), int(row["opted_out"])
+        return RecipientCounts(contacts=int(row["contacts"]), numbers=numbers, recipients=numbers - opted_out,
+                               opted_out=opted_out)

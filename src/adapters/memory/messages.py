@@ -1,18 +1,27 @@
-"""Messages and sender IDs in memory."""
+"""Messages in memory."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
-from application.ports import OutboxEvent, SenderId
+from application.ports import OutboxEvent
 from domain.campaigns import CampaignStatus
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
+from domain.pricing import cost_text
+
+
+def of_campaign(store: MemoryStore, account_id: str, campaign_id: str) -> list[Message]:
+    """A campaign's messages in batch order (as PostgreSQL)."""
+    rows: dict[tuple[str, str], Message] = store.table("messages")
+    found = [m for (owner, _), m in rows.items() if owner == account_id and m.campaign_id == campaign_id]
+    return sorted(found, key=lambda m: (m.campaign_batch or 0, m.id))
 
 
 class MemoryMessages:
@@ -98,24 +107,59 @@ class MemoryMessages:
         campaign = self._store.table("campaigns").get((message.account_id, message.campaign_id))
         return campaign is None or campaign.status not in (CampaignStatus.COMPLETED, CampaignStatus.FAILED)
 
+    def _of(self, account_id: str, campaign_id: str) -> list[Message]:
+        return of_campaign(self._store, account_id, campaign_id)
 
-class MemorySenderIds:
-    def __init__(self, store: MemoryStore) -> None:
-        self._store = store
+    def _set(self, message: Message, **changes: Any) -> None:
+        self._rows()[(message.account_id, message.id)] = replace(message, **changes)
 
-    def _rows(self) -> dict[tuple[str, str], SenderId]:
-        rows: dict[tuple[str, str], SenderId] = self._store.table("sender_ids")
-        return rows
+    def _opted_out(self, account_id: str, phone: str) -> bool:
+        return (account_id, phone) in self._store.table("opt_outs")
 
-    async def add(self, account_id: str, sender: SenderId) -> bool:
-        return self._rows().setdefault((account_id, sender.sender_id), sender) is sender
+    async def add_campaign_messages(self, messages: Iterable[Message]) -> None:
+        messages, rows = list(messages), self._rows()
+        if any((m.account_id, m.id) in rows for m in messages):
+            raise ValueError("duplicate message id")
+        rows.update(((m.account_id, m.id), m) for m in messages)
 
-    async def remove(self, account_id: str, sender_id: str) -> bool:
-        return self._rows().pop((account_id, sender_id), None) is not None
+    async def campaign_batch(self, account_id: str, campaign_id: str, batch: int) -> list[Message]:
+        return [m for m in self._of(account_id, campaign_id)
+                if m.campaign_batch == batch and m.status is MessageStatus.PENDING]
 
-    async def list(self, account_id: str) -> list[SenderId]:
-        return sorted((s for (owner, _), s in self._rows().items() if owner == account_id),
-                      key=lambda s: s.sender_id)
+    async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
+        opted = [m for m in await self.campaign_batch(account_id, campaign_id, batch)
+                 if self._opted_out(account_id, m.to)]
+        for message in opted:
+            self._uncharged(message, "opted_out", at)
+        return len(opted)
 
-    async def is_registered(self, account_id: str, sender_id: str) -> bool:
-        return (account_id, sender_id) in self._rows()
+    def _uncharged(self, message: Message, error: str, at: datetime) -> None:
+        self._set(message, status=MessageStatus.FAILED, error=error, credits_used=0, cost=cost_text(0), updated_at=at)
+
+    def _paid_up_to(self, account_id: str, campaign_id: str) -> int:
+        campaign = self._store.table("campaigns").get((account_id, campaign_id))
+        return campaign.batches_paid if campaign else 0
+
+    async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
+        paid = self._paid_up_to(account_id, campaign_id)
+        return [m for m in self._of(account_id, campaign_id)
+                if m.status is MessageStatus.PENDING and (m.campaign_batch or 0) <= paid]
+
+    async def fail_unpaid(self, account_id: str, campaign_id: str, error: str, at: datetime) -> int:
+        paid = self._paid_up_to(account_id, campaign_id)
+        unpaid = [m for m in self._of(account_id, campaign_id)
+                  if m.status is MessageStatus.PENDING and (m.campaign_batch or 0) > paid]
+        for message in unpaid:
+            self._uncharged(message, error, at)
+        return len(unpaid)
+
+    async def campaign_messages(self, account_id: str, campaign_id: str, status: MessageStatus | None,
+                                page: int, per_page: int) -> tuple[list[Message], int]:
+        found = [m for m in self._of(account_id, campaign_id) if status is None or m.status is status]
+        return found[(page - 1) * per_page:page * per_page], len(found)
+
+    async def all_campaign_messages(self, account_id: str, campaign_id: str,
+                                    chunk: int) -> AsyncIterator[list[Message]]:
+        found = self._of(account_id, campaign_id)
+        for start in range(0, len(found), chunk):
+            yield found[start:start + chunk]

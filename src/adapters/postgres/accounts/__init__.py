@@ -1,0 +1,1 @@
+"""PostgreSQL adapters of accounts: accounts, API keys, refresh tokens, phone codes and account tokens."""

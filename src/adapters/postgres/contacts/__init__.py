@@ -1,0 +1,1 @@
+"""PostgreSQL adapters of contacts: contact lists and contacts, contact files, Google connections."""
