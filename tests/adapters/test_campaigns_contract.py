@@ -188,7 +188,7 @@ async def test_a_scheduled_campaign_due_with_nobody_left_to_send_to_is_a_draft_a
     assert started is not None
     assert (started.status, started.total_contacts, started.failure_reason) == (CampaignStatus.DRAFT, 0, None)
     async with backend.uow() as uow:
-        assert await uow.campaigns.batch(ACCOUNT, created.id, 1) == []  # nothing written or charged
+        assert await uow.messages.campaign_batch(ACCOUNT, created.id, 1) == []  # nothing written or charged
         assert await uow.ledger.balance(ACCOUNT) == 10
 
 
