@@ -1,6 +1,6 @@
 """The hand-written PDUs (`wire`) against the codec they stand in for (`smpp.pdu`): what we write,
 the codec writes byte for byte; what the codec writes, we read to the values the codec reads; what
-we do not read the same (malformed, unusual), we leave to the codec, and the session answers it as
+we do not read the same (malformed, unusual), we leave to the codec, and the link answers it as
 before."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from adapters.gateways.smpp.addressing import Address, destination_address, sour
 from adapters.gateways.smpp.config import parse_binds
 from adapters.gateways.smpp.encoding import AirProfile, air_parts
 from adapters.gateways.smpp.pdus import Codec, data_coding, data_coding_value, deliver_sm_values, esm_class
-from adapters.gateways.smpp.session import SmppSession, SubmitSmResp, _known_status
+from adapters.gateways.smpp.answers import Outstanding, SubmitSmResp, known_status
+from adapters.gateways.smpp.inbound import InboundPdus
 
 TONS, NPIS = sorted(constants.addr_ton_value_map), sorted(constants.addr_npi_value_map)
 ESM_CLASSES = [mode | kind | features for mode in range(4) for kind in constants.esm_class_type_value_map
@@ -126,7 +127,7 @@ def test_a_submit_sm_resp_is_read_as_the_codec_reads_it_or_left_to_it(status: in
     assert theirs is not None
     ours_status, ours_sequence, ours_id = ours
     their_id = theirs.params.get("message_id")
-    assert (_known_status(ours_status), ours_sequence or None, ours_id) == (
+    assert (known_status(ours_status), ours_sequence or None, ours_id) == (
         codec_status(theirs), theirs.seqNum, their_id.decode("ascii", "replace") if their_id is not None else None)
 
 
@@ -207,7 +208,7 @@ def test_a_deliver_sm_resp_is_written_byte_for_byte_as_the_codec_writes_it(seque
         seqNum=codec_sequence, status=getattr(pdu_types.CommandStatus, constants.command_status_value_map[status]["name"])))
 
 
-# -- the session: the codec for what wire leaves ------------------------------------------------------
+# -- reading a link: the codec for what wire leaves --------------------------------------------------
 
 
 class Writer:
@@ -221,16 +222,17 @@ class Writer:
         return False
 
 
-def session_reading() -> tuple[SmppSession, Writer, list[wire.DeliverSm]]:
+def inbound_reading() -> tuple[InboundPdus, Writer, list[wire.DeliverSm]]:
     [bind] = parse_binds("smpp://a:b@127.0.0.1:1")
     heard: list[wire.DeliverSm] = []
-    session = SmppSession(bind, lambda _, pdu, reply: (heard.append(pdu), reply(0)))
-    session._writer = writer = Writer()  # type: ignore[assignment]  # noqa: SLF001
-    return session, writer, heard
+    writer = Writer()
+    inbound = InboundPdus(bind, Outstanding(), lambda _, pdu, reply: (heard.append(pdu), reply(0)), Codec(),
+                          lambda: writer)  # type: ignore[arg-type,return-value]
+    return inbound, writer, heard
 
 
 def test_a_malformed_deliver_sm_is_answered_generic_nack_with_the_codecs_status() -> None:
-    session, writer, heard = session_reading()
+    inbound, writer, heard = inbound_reading()
     raw = deliver_sm(esm_class=0x04, short_message=RECEIPT_TEXT)
     broken = wire.pdu(wire.DELIVER_SM, 9, raw[16:] + struct.pack(">HH", 0x0427, 1) + b"\x09")  # no such message_state
     with pytest.raises(wire.Unusual):
@@ -238,7 +240,7 @@ def test_a_malformed_deliver_sm_is_answered_generic_nack_with_the_codecs_status(
     with pytest.raises(PDUParseError) as refused:
         codec_decode(broken)
 
-    session._dispatch(broken)  # noqa: SLF001
+    inbound.dispatch(broken)
 
     assert heard == []
     [nack] = writer.written
@@ -246,12 +248,12 @@ def test_a_malformed_deliver_sm_is_answered_generic_nack_with_the_codecs_status(
 
 
 def test_an_unusual_deliver_sm_the_codec_reads_is_delivered_and_answered_as_any() -> None:
-    session, writer, heard = session_reading()
+    inbound, writer, heard = inbound_reading()
     raw = deliver_sm(esm_class=0x04, short_message=RECEIPT_TEXT, language_indicator=pdu_types.LanguageIndicator.ENGLISH)
     with pytest.raises(wire.Unusual):
         wire.read_deliver_sm(raw)
 
-    session._dispatch(raw)  # noqa: SLF001
+    inbound.dispatch(raw)
 
     assert heard == [deliver_sm_values(codec_decode(raw))]
     assert heard[0].short_message == RECEIPT_TEXT
@@ -259,10 +261,11 @@ def test_an_unusual_deliver_sm_the_codec_reads_is_delivered_and_answered_as_any(
 
 
 def test_a_submit_sm_resp_wire_cannot_read_is_answered_by_its_header() -> None:
-    session, _, _ = session_reading()
+    inbound, _, _ = inbound_reading()
+    outstanding = inbound._outstanding  # noqa: SLF001
     answers: list[SubmitSmResp] = []
-    session._on_answer[5] = answers.append  # noqa: SLF001
-    session._dispatch(wire.pdu(wire.SUBMIT_SM_RESP, 5, b"no NUL"))  # noqa: SLF001
-    session._on_answer[6] = answers.append  # noqa: SLF001
-    session._dispatch(wire.pdu(wire.SUBMIT_SM_RESP, 6, b"abc\x00", status=0x401))  # noqa: SLF001
+    outstanding._on_answer[5] = answers.append  # noqa: SLF001
+    inbound.dispatch(wire.pdu(wire.SUBMIT_SM_RESP, 5, b"no NUL"))
+    outstanding._on_answer[6] = answers.append  # noqa: SLF001
+    inbound.dispatch(wire.pdu(wire.SUBMIT_SM_RESP, 6, b"abc\x00", status=0x401))
     assert answers == [SubmitSmResp(0, None), SubmitSmResp(-2, None)]  # a vendor's status, as the codec names it

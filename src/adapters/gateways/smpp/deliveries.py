@@ -26,7 +26,7 @@ from adapters.gateways.smpp.addressing import e164_from_address
 from adapters.gateways.smpp.config import BindSettings
 from adapters.gateways.smpp.encoding import decode_short_message
 from adapters.gateways.smpp.receipts import parse_receipt, report_error, report_event
-from adapters.gateways.smpp.session import ESME_ROK, ESME_RX_T_APPN
+from adapters.gateways.smpp.answers import ESME_ROK, ESME_RX_T_APPN
 from adapters.gateways.smpp.wire import DeliverSm
 from application.ports import Clock, DeliveryReport, GatewayListener, InboundSms
 

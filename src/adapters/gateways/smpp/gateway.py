@@ -41,17 +41,16 @@ from adapters.gateways.smpp.addressing import destination_address, source_addres
 from adapters.gateways.smpp.config import BindSettings
 from adapters.gateways.smpp.deliveries import CarrierReports
 from adapters.gateways.smpp.encoding import AirPart, air_parts
-from adapters.gateways.smpp.session import (
+from adapters.gateways.smpp.answers import (
     ESME_RMSGQFUL,
     ESME_ROK,
     ESME_RTHROTTLED,
-    BindStatus,
     SessionUnavailable,
-    SmppSession,
     SubmitNoAnswer,
     SubmitSmResp,
     status_name,
 )
+from adapters.gateways.smpp.session import BindStatus, SmppSession
 from adapters.gateways.smpp.wire import submit_sm_body
 from application.ports import NO_METRICS, Clock, GatewayListener, GatewayNoAnswer, GatewayUnavailable, Metrics, OutboundSms
 from domain.phone import carrier_of

@@ -1,17 +1,9 @@
-"""Mobile money over HTTP, shaped on ClickPesa's published API (docs.clickpesa.com): USSD push,
-hosted checkout, status query and callbacks, for every Tanzanian wallet the aggregator reaches.
+"""ClickPesa's HTTP client: the `MobileMoney` port over its USSD push, hosted checkout, status query
+and callbacks (request bodies signed and callbacks verified by `signing`, answers read by `answers`).
 
 - Token: `POST /third-parties/generate-token` with the `client-id` and `api-key` headers answers
   `{"token": "Bearer …"}`, good for about an hour. It is kept until `token_margin` seconds before
   that hour is out, and fetched again once if a call answers 401 (expired early, or revoked).
-- Checksum: every request body carries `checksum` = hex HMAC-SHA256 (checksum key) of the body's
-  canonical JSON — the body without `checksum` and `checksumMethod`, object keys sorted at every
-  level, compact separators, non-ASCII kept as is (what JavaScript's `JSON.stringify` writes).
-- Callbacks: the JSON body `{"event": "PAYMENT RECEIVED" | "PAYMENT FAILED", "data": {…},
-  "checksum": "<hex>"}`. The checksum sits at the top level of the body and covers the whole body
-  except `checksum` and `checksumMethod` (so `event` and every field of `data`), computed as
-  above; headers carry nothing we check. A callback whose checksum is missing or wrong, or that
-  names another `checksumMethod` than `canonical`, is refused (`InvalidCallback`).
 - Never two pushes for one order: every call names the order by its own reference
   (`orderReference`). A push whose answer was lost (connection dropped, timeout, 5xx) is asked
   about before it is sent again — the same reference's status: 404 means nothing arrived and
@@ -24,21 +16,25 @@ hosted checkout, status query and callbacks, for every Tanzanian wallet the aggr
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime, timedelta
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, TypeVar
 from urllib.parse import quote
 
 import httpx
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
+from adapters.mobilemoney.clickpesa.answers import (
+    callback_result,
+    field_of,
+    json_of,
+    message_of,
+    status_result,
+    text_of,
+)
+from adapters.mobilemoney.clickpesa.signing import signed, verified_callback
 from application.ports import (
     Clock,
-    InvalidCallback,
     PaymentRequest,
     ProviderRejected,
     ProviderResult,
@@ -54,112 +50,13 @@ PROBE_REFERENCE = "UJUMBEREADINESSPROBE"  # no order has it: our references are 
 CHECKOUT_PATH = "/third-parties/checkout-link/generate-checkout-url"
 TOKEN_LIFETIME = 3600.0  # seconds a token is good for (ClickPesa: one hour)
 TOKEN_MARGIN = 300.0  # fetch a new token this long before the old one runs out
-UNSIGNED_FIELDS = ("checksum", "checksumMethod")
-PAID_STATUSES = frozenset({"SUCCESS", "SETTLED"})
-FAILED_STATUSES = frozenset({"FAILED"})
-CALLBACK_STATES = {"PAYMENT RECEIVED": ProviderState.PAID, "PAYMENT FAILED": ProviderState.FAILED}
 
 T = TypeVar("T")
-
-
-# -- the checksum (pure: no I/O) ---------------------------------------------------------------
-
-def _canonical(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {key: _canonical(value[key]) for key in sorted(value)}
-    if isinstance(value, list | tuple):
-        return [_canonical(item) for item in value]
-    if isinstance(value, float) and value.is_integer():
-        return int(value)  # 1000.0 is written 1000, as JavaScript writes it
-    return value
-
-
-def canonical_json(payload: Mapping[str, Any]) -> str:
-    """Keys sorted at every level, compact separators, non-ASCII kept as is."""
-    return json.dumps(_canonical(payload), separators=(",", ":"), ensure_ascii=False)
-
-
-def checksum(key: str, payload: Mapping[str, Any]) -> str:
-    """The hex HMAC-SHA256 of the payload's canonical JSON, without its own checksum fields."""
-    unsigned = {name: value for name, value in payload.items() if name not in UNSIGNED_FIELDS}
-    return hmac.new(key.encode(), canonical_json(unsigned).encode(), hashlib.sha256).hexdigest()
-
-
-def signed(key: str, payload: Mapping[str, Any]) -> dict[str, Any]:
-    return {**payload, "checksum": checksum(key, payload)}
 
 
 def msisdn(phone: str) -> str:
     """An E.164 number as ClickPesa takes it: `+255712…` → `255712…`."""
     return phone.strip().removeprefix("+")
-
-
-# -- reading answers -------------------------------------------------------------------------
-
-def _tzs(value: Any) -> int | None:
-    """An amount as ClickPesa writes it (1000, "1000", "1000.00") in whole shillings."""
-    if value is None or isinstance(value, bool):
-        return None
-    try:
-        return int(Decimal(str(value)).to_integral_value(ROUND_DOWN))
-    except (InvalidOperation, ValueError, OverflowError):
-        return None
-
-
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
-
-
-def _body(response: httpx.Response) -> Any:
-    """The answer's JSON, or None when it is not JSON."""
-    try:
-        return response.json()
-    except ValueError:
-        return None
-
-
-def _field(response: httpx.Response, name: str) -> Any:
-    body = _body(response)
-    return body.get(name) if isinstance(body, dict) else None
-
-
-def _message(response: httpx.Response) -> str:
-    message = _field(response, "message")
-    return message if isinstance(message, str) and message else f"HTTP {response.status_code}"
-
-
-def _state(status: Any) -> ProviderState:
-    if status in PAID_STATUSES:
-        return ProviderState.PAID
-    if status in FAILED_STATUSES:
-        return ProviderState.FAILED
-    return ProviderState.WAITING  # PROCESSING, PENDING, or a status we do not know: ask again later
-
-
-def _payment_result(reference: str, payment: Mapping[str, Any], state: ProviderState) -> ProviderResult:
-    return ProviderResult(
-        reference=reference, state=state,
-        amount=_tzs(payment.get("collectedAmount", payment.get("amount"))),
-        currency=_text(payment.get("collectedCurrency")) or _text(payment.get("currency")),
-        provider_ref=_text(payment.get("id")) or _text(payment.get("paymentId")),
-        reason=_text(payment.get("message")) if state is ProviderState.FAILED else None,
-    )
-
-
-def status_result(reference: str, payments: list[Any]) -> ProviderResult:
-    """The status answer (an array of the payments made under the reference) as one result:
-    paid if any payment is, else waiting if any still is, else failed (the latest failure's
-    reason)."""
-    found = [p for p in payments if isinstance(p, dict)]
-    if not found:
-        return ProviderResult(reference=reference, state=ProviderState.UNKNOWN)
-    by_state: dict[ProviderState, Mapping[str, Any]] = {}
-    for payment in found:  # the latest of each state wins
-        by_state[_state(payment.get("status"))] = payment
-    for state in (ProviderState.PAID, ProviderState.WAITING, ProviderState.FAILED):
-        if state in by_state:
-            return _payment_result(reference, by_state[state], state)
-    raise AssertionError("unreachable: every payment has one of the three states")
 
 
 class _Transient(Exception):
@@ -223,8 +120,8 @@ class ClickPesa:
         async def attempt(client: httpx.AsyncClient) -> str:
             response = await self._request(client, "POST", CHECKOUT_PATH, body)
             if response.status_code != 200:
-                raise ProviderRejected(_message(response))
-            link = _field(response, "checkoutLink")
+                raise ProviderRejected(message_of(response))
+            link = field_of(response, "checkoutLink")
             if not isinstance(link, str) or not link:
                 raise ProviderUnavailable("the checkout answer carried no link")
             return link
@@ -246,29 +143,8 @@ class ClickPesa:
             raise ProviderUnavailable(f"the mobile-money provider did not answer: {exc}") from exc
 
     def read_callback(self, headers: dict[str, str], body: bytes) -> ProviderResult | None:
-        """The result a callback carries, once its checksum verifies (see the module docstring)."""
-        try:
-            payload = json.loads(body)
-        except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
-            raise InvalidCallback(f"the callback is not JSON: {type(exc).__name__}") from exc
-        if not isinstance(payload, dict):
-            raise InvalidCallback("the callback is not a JSON object")
-        received = payload.get("checksum")
-        if not isinstance(received, str) or not received:
-            raise InvalidCallback("the callback carries no checksum")
-        if payload.get("checksumMethod", "canonical") != "canonical":
-            raise InvalidCallback(f"checksum method {payload.get('checksumMethod')!r} is not accepted")
-        # as bytes: compare_digest refuses str with non-ASCII characters (a forged checksum may have some)
-        if not hmac.compare_digest(received.lower().encode(), checksum(self._checksum_key, payload).encode()):
-            raise InvalidCallback("the callback's checksum does not verify")
-        event = payload.get("event", payload.get("eventType"))
-        data = payload.get("data")
-        if event not in CALLBACK_STATES or not isinstance(data, dict):
-            return None  # signed by the aggregator, but another kind of event (a payout, say)
-        reference = _text(data.get("orderReference"))
-        if reference is None:
-            return None  # a payment event naming no order of ours
-        return _payment_result(reference, data, CALLBACK_STATES[event])
+        """The result a callback carries, once its checksum verifies (see `signing`)."""
+        return callback_result(verified_callback(self._checksum_key, body))
 
     # -- HTTP ------------------------------------------------------------------------------
 
@@ -296,20 +172,20 @@ class ClickPesa:
         if response.status_code == 404:
             return ProviderResult(reference=reference, state=ProviderState.UNKNOWN)
         if response.status_code != 200:
-            raise ProviderUnavailable(f"the status query was refused: {_message(response)}")
-        payments = _body(response)
+            raise ProviderUnavailable(f"the status query was refused: {message_of(response)}")
+        payments = json_of(response)
         if not isinstance(payments, list):
             raise ProviderUnavailable("the status answer is not a list of payments")
         return status_result(reference, payments)
 
     async def _pushed(self, client: httpx.AsyncClient, reference: str, response: httpx.Response) -> PushAccepted:
         if response.status_code in (200, 201):
-            return PushAccepted(_text(_field(response, "id")))
+            return PushAccepted(text_of(field_of(response, "id")))
         if response.status_code == 409:  # the reference was pushed before: that push stands
             found = await self._query(client, reference)
             if found.state is not ProviderState.UNKNOWN:
                 return PushAccepted(found.provider_ref)
-        raise ProviderRejected(_message(response))
+        raise ProviderRejected(message_of(response))
 
     async def _request(self, client: httpx.AsyncClient, method: str, path: str,
                        body: Mapping[str, Any] | None = None) -> httpx.Response:
@@ -320,7 +196,7 @@ class ClickPesa:
             self._token = None
             response = await self._send(client, method, path, body, {"Authorization": await self._bearer(client)})
             if response.status_code == 401:
-                raise ProviderUnavailable(f"the provider refused a fresh token: {_message(response)}")
+                raise ProviderUnavailable(f"the provider refused a fresh token: {message_of(response)}")
         return response
 
     async def _bearer(self, client: httpx.AsyncClient) -> str:
@@ -329,9 +205,9 @@ class ClickPesa:
             return self._token[0]
         response = await self._send(client, "POST", TOKEN_PATH, None,
                                     {"client-id": self._client_id, "api-key": self._api_key})
-        token = _field(response, "token") if response.status_code == 200 else None
+        token = field_of(response, "token") if response.status_code == 200 else None
         if not isinstance(token, str) or not token:
-            raise ProviderUnavailable(f"the provider gave no token: {_message(response)}")
+            raise ProviderUnavailable(f"the provider gave no token: {message_of(response)}")
         if not token.lower().startswith("bearer "):
             token = f"Bearer {token}"
         self._token = (token, now + self._token_keep)
