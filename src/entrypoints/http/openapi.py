@@ -27,24 +27,9 @@ import msgspec
 from litestar import Litestar
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.openapi.spec import (
-    Example,
-    OpenAPI,
-    OpenAPIHeader,
-    OpenAPIType,
-    Operation,
-    Parameter,
-    Reference,
-    Schema,
-)
+from litestar.openapi.spec import Example, OpenAPI, OpenAPIHeader, OpenAPIType, Operation, Parameter, Reference, Schema
 
-from domain.errors import (
-    DomainError,
-    IdempotencyKeyReused,
-    RateLimitExceeded,
-    RequestInProgress,
-    ValidationError,
-)
+from domain.errors import DomainError, IdempotencyKeyReused, RateLimitExceeded, RequestInProgress, ValidationError
 from entrypoints.http.auth import Authenticated
 from entrypoints.http.caching import CACHE_CONTROL, NOT_MODIFIED
 from entrypoints.http.dependencies import ContainerDependency, http_handlers
