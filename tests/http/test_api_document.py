@@ -124,6 +124,24 @@ async def test_an_unknown_field_is_ignored_as_documented(  # type: ignore[no-unt
     assert response.status_code == 200
 
 
+async def test_a_voucher_orders_phone_is_required_by_provider_as_documented(  # type: ignore[no-untyped-def]
+        document: dict[str, Any], client: AsyncTestClient, make_account) -> None:  # type: ignore[type-arg]
+    schemas = document["components"]["schemas"]
+    order = schemas["VoucherOrderRequest"]
+    mapping = order["discriminator"]["mapping"]
+    assert order["discriminator"]["propertyName"] == "provider" and set(mapping) == set(
+        order["properties"]["provider"]["enum"]) and {o["$ref"] for o in order["oneOf"]} == set(mapping.values())
+    variant = {provider: schemas[ref.rpartition("/")[2]] for provider, ref in mapping.items()}
+    assert "phone" not in variant["manual"]["required"]
+    account = await make_account()
+    for provider in ("mobilemoney", "mobilemoney-session"):
+        assert provider in variant[provider]["properties"]["provider"]["enum"] and "phone" in variant[provider]["required"]
+        assert variant[provider]["properties"]["phone"]["type"] == "string"  # not null
+        refused = await client.post("/v1/vouchers", json={"amount": 5_000, "provider": provider, "phone": None},
+                                    headers=account.key_headers)
+        assert refused.status_code == 400 and refused.json()["error"]["field"] == "phone"
+
+
 def test_links_lead_from_signing_up_to_reading_the_log(document: dict[str, Any]) -> None:
     operations = _operations(document)
 

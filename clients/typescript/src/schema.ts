@@ -1726,6 +1726,16 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** ManualVoucherOrderRequest */
+        ManualVoucherOrderRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "manual";
+        } & {
+            [key: string]: unknown;
+        };
         /** MessageLog */
         MessageLog: {
             message_id: string;
@@ -1769,6 +1779,18 @@ export interface components {
          * @enum {string}
          */
         MessageStatus: "pending" | "sent" | "delivered" | "failed";
+        /** MobileMoneyVoucherOrderRequest */
+        MobileMoneyVoucherOrderRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            provider: "mobilemoney" | "mobilemoney-session";
+            /** @description Required for mobilemoney and mobilemoney-session (else 400 validation_error, field phone); optional for manual. The payer's Tanzanian mobile number, verified for the account first, as for a package (else 409 phone_not_verified). */
+            phone: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** Notification */
         Notification: {
             id: string;
@@ -2268,8 +2290,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** VoucherOrderRequest */
-        VoucherOrderRequest: {
+        /**
+         * VoucherOrderRequest
+         * @description By provider: either mobile-money provider takes the payer's phone (required, a string); manual takes it or not.
+         */
+        VoucherOrderRequest: ({
             /** @description TZS, at least the rate card's min_amount_tzs (GET /v1/vouchers/rate); below it, 400 validation_error. */
             amount: number;
             /**
@@ -2281,7 +2306,7 @@ export interface components {
             phone?: string | null;
         } & {
             [key: string]: unknown;
-        };
+        }) & (components["schemas"]["MobileMoneyVoucherOrderRequest"] | components["schemas"]["ManualVoucherOrderRequest"]);
         /** VoucherRateCard */
         VoucherRateCard: {
             min_amount_tzs: number;

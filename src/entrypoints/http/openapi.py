@@ -10,18 +10,14 @@ it cannot know, from the same wiring the server runs on:
 - the headers every response carries (X-Request-ID, X-RateLimit-*), Retry-After on a 429;
 - the 304 and the caching headers (ETag, Cache-Control) of the cacheable public routes
   (`opt={"cacheable": True}`);
-- whether a body's unknown fields are refused or ignored (what its Struct does);
 - examples, and links a client (or a stateful test) can follow from one operation to the next;
-- short component names (`SendResult`, `SendResultEnvelope`), which client generators make
-  into class names.
+- the components: their names, their text rules, and a body's variants (`openapi_components`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 from litestar import Litestar
@@ -33,12 +29,11 @@ from domain.errors import DomainError, IdempotencyKeyReused, RateLimitExceeded, 
 from entrypoints.http.auth import Authenticated
 from entrypoints.http.caching import CACHE_CONTROL, NOT_MODIFIED
 from entrypoints.http.dependencies import ContainerDependency, http_handlers
-from entrypoints.http.envelope import ErrorEnvelope, ResponseBody
+from entrypoints.http.envelope import ErrorEnvelope
 from entrypoints.http.errors import PAYLOAD_TOO_LARGE, STATUS_BY_CODE
+from entrypoints.http.openapi_components import complete_components, state_storable_text
 from entrypoints.http.openapi_examples import EXAMPLES, LINKS
-from entrypoints.http.validation import NO_NUL, RequestBody
 
-T = TypeVar("T")
 ErrorKind = type[DomainError] | str  # a domain error, or the code of one the HTTP layer raises
 
 # What the codes raised outside the domain mean.
@@ -146,7 +141,7 @@ def _complete_parameter(parameter: Parameter) -> None:
     branches = [branch for branch in schema.one_of or () if isinstance(branch, Schema)]
     if len(branches) == 2 and {branch.type for branch in branches} == {OpenAPIType.STRING, OpenAPIType.NULL}:
         schema.one_of, schema.type = None, OpenAPIType.STRING
-    _state_storable_text(schema)
+    state_storable_text(schema)
     if "" in (schema.enum or ()):
         parameter.allow_empty_value = True  # `status=` is a value the enum lists
 
@@ -185,96 +180,6 @@ def _complete_operation(method: str, operation: Operation, handler: HTTPRouteHan
             media.examples = {"example": Example(summary="A typical request", value=_json(example))}
 
 
-def _subclasses(base: type[T]) -> Iterator[type[T]]:
-    """Every class derived from `base`, however indirectly."""
-    pending = list(base.__subclasses__())
-    while pending:
-        cls = pending.pop()
-        pending += cls.__subclasses__()
-        yield cls
-
-
-def _is_text(schema: Schema) -> bool:
-    if schema.type == OpenAPIType.STRING:
-        return True
-    branches = [branch for branch in schema.one_of or () if isinstance(branch, Schema)]
-    return any(branch.type == OpenAPIType.STRING for branch in branches)
-
-
-_STRICTER = ("pattern", "enum", "format", "const", "anyOf")
-
-
-def _state_storable_text(schema: Any) -> None:
-    """Every text without a stricter rule gets NO_NUL: the server refuses NUL in any text
-    (`validate_text`), once, for every body field and parameter; the document says so once too.
-    A schema is Litestar's, or a dict where a field states its list's items (`documented`)."""
-    if isinstance(schema, dict):
-        if schema.get("type") == "string" and not any(rule in schema for rule in _STRICTER):
-            schema["pattern"] = NO_NUL
-        return
-    if not isinstance(schema, Schema):
-        return
-    for inner in (schema.items, *(schema.properties or {}).values()):
-        _state_storable_text(inner)
-    stricter = (schema.pattern, schema.enum, schema.format, schema.const, schema.any_of)
-    if _is_text(schema) and all(rule is None for rule in stricter):
-        schema.pattern = NO_NUL
-
-
-def _component_name(name: str) -> str:
-    """`Envelope_entrypoints.http.controllers.sms.SendResultBody_` → `SendResultEnvelope`,
-    `SendResultBody` → `SendResult`."""
-    envelope = re.fullmatch(r"Envelope_(list_)?(?:[\w]+\.)*(\w+?)_", name)
-    if envelope is not None:
-        inner = "Empty" if envelope.group(2) == "NoneType" else envelope.group(2).removesuffix("Body")
-        return f"{inner}{'List' if envelope.group(1) else ''}Envelope"
-    return name.removesuffix("Body")
-
-
-def _nodes(node: Any, kind: type[T]) -> Iterator[T]:
-    """Every `kind` object in a part of the document, however deep."""
-    if isinstance(node, kind):
-        yield node
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from _nodes(value, kind)
-    elif isinstance(node, (list, tuple)):
-        for value in node:
-            yield from _nodes(value, kind)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for field in dataclasses.fields(node):
-            yield from _nodes(getattr(node, field.name), kind)
-
-
-def _shorten_component_names(openapi: OpenAPI) -> None:
-    schemas = openapi.components.schemas or {}
-    renamed = {name: _component_name(name) for name in schemas}
-    if len(set(renamed.values())) != len(renamed):
-        raise ValueError(f"two components would share a name: {sorted(renamed.values())}")
-    for cls in _subclasses(RequestBody):
-        schema = schemas.get(cls.__name__)
-        if schema is not None:
-            # msgspec refuses unknown fields only when the Struct says so; the document says the same.
-            schema.additional_properties = not cls.__struct_config__.forbid_unknown_fields
-            _state_storable_text(schema)
-    response_bodies: list[type[ResponseBody]] = [ResponseBody, *_subclasses(ResponseBody)]
-    for body in response_bodies:
-        schema = schemas.get(body.__name__)
-        if schema is not None and not body.__struct_config__.omit_defaults and schema.properties:
-            schema.required = sorted(schema.properties)  # a default is still always answered
-    for name, schema in schemas.items():
-        schema.title = renamed[name]
-    for schema in _nodes(openapi, Schema):
-        if schema.one_of is not None and len(schema.one_of) == 1 and isinstance(schema.one_of[0], Schema):
-            # an optional field that is never null (`str | UnsetType`): its one type, no oneOf
-            schema.type, schema.one_of = schema.one_of[0].type, None
-    for reference in _nodes(openapi, Reference):
-        prefix, _, name = reference.ref.rpartition("/")
-        if prefix == "#/components/schemas" and name in renamed:
-            reference.ref = f"{prefix}/{renamed[name]}"
-    openapi.components.schemas = dict(sorted((renamed[name], schema) for name, schema in schemas.items()))
-
-
 def document_api(app: Litestar) -> None:
     """Declare every handler's errors, build the document, and complete it (call once, after every
     route is registered: registering another makes Litestar build the document afresh)."""
@@ -284,5 +189,5 @@ def document_api(app: Litestar) -> None:
     openapi = app.openapi_schema
     for method, operation in _operations(openapi):
         _complete_operation(method, operation, handlers.get(operation.operation_id))
-    _shorten_component_names(openapi)
+    complete_components(openapi)
 

@@ -366,6 +366,10 @@ class LogoutRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
     refresh_token: str
 
 
+class ManualVoucherOrderRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    provider: str
+
+
 class MessageLog(msgspec.Struct, kw_only=True, omit_defaults=True):
     message_id: str
     to: str
@@ -393,6 +397,11 @@ class MessageLogPage(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 MessageStatus = str  # one of "pending", "sent", "delivered", "failed"
+
+class MobileMoneyVoucherOrderRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    provider: str
+    phone: str
+
 
 class Notification(msgspec.Struct, kw_only=True, omit_defaults=True):
     id: str
@@ -658,6 +667,7 @@ class VerifyPhoneRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class VoucherOrderRequest(msgspec.Struct, kw_only=True, omit_defaults=True):
+    "By provider: either mobile-money provider takes the payer's phone (required, a string); manual takes it or not."
     amount: int
     provider: str
     phone: str | None | UnsetType = UNSET

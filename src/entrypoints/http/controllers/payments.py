@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 from litestar import Controller, Request, Response, get, post
@@ -26,7 +26,7 @@ from application.accounts.phone_verification import OTP_PATTERN, SendPayerOtp, V
 from application.ports import PaymentOrder
 from domain.errors import InvalidOtp, InvalidPhoneNumber, NotFound, OtpThrottled, PhoneNotVerified
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
-from domain.payment_orders import PROVIDERS_OF, OrderSource
+from domain.payment_orders import PROVIDERS_OF, OrderSource, needs_phone
 from domain.payments import PaymentStatus
 from domain.vouchers import MAX_VOUCHER_TZS
 from entrypoints.container import Container
@@ -35,6 +35,7 @@ from entrypoints.http.controllers.auth import OtpSentBody, PhoneOtpRequest
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.idempotency import IDEMPOTENCY_PARAMETERS, REPLAY_RESPONSE_HEADERS, idempotent
+from entrypoints.http.openapi_components import Variant, Variants
 from entrypoints.http.ratelimit import client_ip
 from entrypoints.http.validation import Number, RequestBody, documented, page_parameters
 
@@ -47,6 +48,11 @@ VOUCHER_ORDER_ERRORS = (InvalidPhoneNumber, PhoneNotVerified)
 
 def _providers(source: OrderSource) -> list[str]:
     return [provider.value for provider in PROVIDERS_OF[source]]
+
+
+def _providers_needing_phone(needed: bool) -> tuple[str, ...]:
+    """The voucher providers that need the payer's phone, or those that do not."""
+    return tuple(provider.value for provider in PROVIDERS_OF[OrderSource.VOUCHER] if needs_phone(provider) == needed)
 
 
 PayerNumber = Annotated[str, documented(description=(
@@ -74,6 +80,13 @@ class VoucherOrderRequestBody(RequestBody, kw_only=True):
         "in checkout_message and checkout_url; manual: paid by hand, quoting the reference, and confirmed by an "
         "operator."))]
     phone: VoucherPayerNumber | None = None
+
+    # The document's statement of the rule `payer_phone` enforces (a null phone is an absent one).
+    document_variants: ClassVar[Variants] = Variants("provider", (
+        Variant("MobileMoneyVoucherOrderRequest", _providers_needing_phone(True), required=("phone",)),
+        Variant("ManualVoucherOrderRequest", _providers_needing_phone(False)),
+    ), description="By provider: either mobile-money provider takes the payer's phone (required, a string); "
+                   "manual takes it or not.")
 
 
 class PayerOtpVerifyRequest(RequestBody, kw_only=True):
