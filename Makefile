@@ -16,7 +16,7 @@ NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock
 TSCLIENT := clients/typescript
 TS_STAMP := $(TSCLIENT)/node_modules/.installed-$(shell cksum $(TSCLIENT)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean translations
+.PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean translations screenshots
 
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 
@@ -102,6 +102,11 @@ translations: $(STAMP)
 	$(BIN)/pybabel --quiet update -i $(WEB)/locales/messages.pot -d $(WEB)/locales -D messages \
 		--no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -w 100
 	@rm -f $(WEB)/locales/messages.pot
+
+# The dashboard in Chromium (the browser tests of tests/web, both languages), its screenshots
+# copied into docs/img/dashboard for docs/dashboard.md.
+screenshots: $(STAMP)
+	UJUMBE_SCREENSHOTS=docs/img/dashboard $(BIN)/python -m pytest -p no:xdist -rs -m browser tests/web
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py
