@@ -23,6 +23,7 @@ from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template import TemplateConfig
 
 from entrypoints.web.errors import EXCEPTION_PAGES
+from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.protection import content_security_policy, require_csrf_token
@@ -43,6 +44,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     """The dashboard for a service reached at `public_url`; `session_key` gives the cookie's key
     (32 bytes) when the first request comes."""
     secure = public_url.lower().startswith("https://")
+    translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
     pages = Router(
         path="/",
         route_handlers=[HomePages, AccountPages],

@@ -60,6 +60,7 @@ def _localised(format_value: Callable[[Any, str], str]) -> Callable[..., str]:
 def environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
+        auto_reload=False,  # templates change with a release, not while it runs
         autoescape=select_autoescape(default=True),
         undefined=StrictUndefined,
         extensions=["jinja2.ext.i18n"],
