@@ -16,7 +16,7 @@ NODE_STAMP := $(SMSC)/node_modules/.installed-$(shell cksum $(SMSC)/package-lock
 TSCLIENT := clients/typescript
 TS_STAMP := $(TSCLIENT)/node_modules/.installed-$(shell cksum $(TSCLIENT)/package-lock.json | cut -d' ' -f1)
 
-.PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean
+.PHONY: install serve test lint typecheck pytest docs docs-check bench soak lock audit-deps clean translations screenshots
 
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 
@@ -90,6 +90,23 @@ docs-check: $(STAMP)
 	$(MKDOCS) build --strict --quiet
 
 test: lint typecheck docs-check pytest
+
+# The dashboard's catalogs (src/entrypoints/web/locales/{en,sw}/LC_MESSAGES/messages.po) brought up
+# to date with the strings of its templates and of `_()` in its Python: new ones come in empty, for a
+# translator; tests/web/test_translations.py fails until each has its Swahili. The app reads the .po
+# files themselves: there is nothing to compile.
+WEB := src/entrypoints/web
+translations: $(STAMP)
+	$(BIN)/pybabel --quiet extract -F $(WEB)/locales/babel.cfg --no-location --sort-output \
+		-o $(WEB)/locales/messages.pot $(WEB)
+	$(BIN)/pybabel --quiet update -i $(WEB)/locales/messages.pot -d $(WEB)/locales -D messages \
+		--no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date -w 100
+	@rm -f $(WEB)/locales/messages.pot
+
+# The dashboard in Chromium (the browser tests of tests/web, both languages), its screenshots
+# copied into docs/img/dashboard for docs/dashboard.md.
+screenshots: $(STAMP)
+	UJUMBE_SCREENSHOTS=docs/img/dashboard $(BIN)/python -m pytest -p no:xdist -rs -m browser tests/web
 
 bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py

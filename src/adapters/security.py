@@ -49,6 +49,7 @@ MIN_SECRET_KEY_BYTES = 32
 # that leaks from one use (a JWT key in a debugger, say) opens neither the others nor the secret.
 ACCESS_TOKEN_KEY = b"ujumbe access tokens"
 KEYED_DIGEST_KEY = b"ujumbe keyed digests"
+WEB_SESSION_KEY = b"ujumbe web session cookies"  # the dashboard's encrypted session cookie
 # The label the first sealed Google tokens were derived under: changing it would leave them shut.
 SEALING_KEY = b"ujumbe sealed third-party tokens"
 

@@ -1,6 +1,8 @@
 """Every authenticated route of the app, whoever wrote it: no or bad credentials -> 401
 `unauthorized`; valid credentials of a scheme the route does not take -> 403 `forbidden`;
-a scheme it takes gets past authentication. Public routes need no credentials."""
+a scheme it takes gets past authentication. Public routes need no credentials. The dashboard's
+pages (`entrypoints.web`, `opt["dashboard"]`) take the browser's session cookie, not the API's
+credentials: tests/web holds them to it."""
 
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ def routes(app: Litestar) -> list[tuple[str, str, tuple[str, ...] | None]]:
     found = []
     for route in app.routes:
         for handler in getattr(route, "route_handlers", []):
+            if handler.opt.get("dashboard"):
+                continue
             provide = handler.resolve_dependencies().get("principal")
             schemes = provide.schemes if isinstance(provide, Authenticated) else None
             path = re.sub(r"\{[^}]+\}", PLACEHOLDER_ID, route.path)

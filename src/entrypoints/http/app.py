@@ -14,6 +14,7 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from litestar.routes import HTTPRoute
 from litestar.types import Message, Scope
 
+from adapters.security import WEB_SESSION_KEY, derive_key
 from entrypoints.container import Container
 from entrypoints.gateway_binds import gateway_running
 from entrypoints.worker import jobs_running
@@ -48,6 +49,7 @@ from entrypoints.http.requests_observed import observe_requests
 from entrypoints.http.validation import BODY_LIMIT, check_parameters
 from entrypoints.logs import configure_logging
 from entrypoints.settings import Settings
+from entrypoints.web.dashboard import dashboard
 
 ROUTE_HANDLERS: list[Any] = [
     HealthController,
@@ -155,8 +157,14 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         finally:
             await pool.close()
 
+    # The business dashboard (`entrypoints.web`): pages at / and their static files, outside the API
+    # document; its session cookie's key is derived from the service secret for that purpose alone.
+    web = dashboard(public_url=container.settings().public_url,
+                    session_key=lambda: derive_key(container.secret_key(), WEB_SESSION_KEY))
     app = Litestar(
-        route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *(extra_route_handlers or [])],
+        route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *web.route_handlers,
+                        *(extra_route_handlers or [])],
+        template_config=web.template_config,
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         before_send=[_stamp_request_id, stamp_rate_limit_headers, _security_headers(container.settings())],
         before_request=check_parameters,

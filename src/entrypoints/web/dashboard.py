@@ -1,0 +1,63 @@
+"""The dashboard's routes and templates, as the app mounts them (`entrypoints.http.app`).
+
+    web = dashboard(public_url=settings.public_url, session_key=lambda: derive_key(...))
+    Litestar(route_handlers=[..., *web.route_handlers], template_config=web.template_config)
+
+Two routers, neither in the API document: the pages (`/`, `/login`, …) behind the session cookie,
+the CSRF guard and the error pages; and `/static` (ujumbe's own CSS and the vendored htmx and Pico,
+`static/VENDORED.md`), cached for a year (their URLs carry their digest), without a session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from litestar import Router
+from litestar.datastructures import CacheControlHeader
+from litestar.di import Provide
+from litestar.middleware import DefineMiddleware
+from litestar.static_files import create_static_files_router
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.template import TemplateConfig
+
+from entrypoints.web.errors import EXCEPTION_PAGES
+from entrypoints.web.i18n import translations
+from entrypoints.web.pages.accounts import AccountPages
+from entrypoints.web.pages.home import HomePages
+from entrypoints.web.protection import content_security_policy, require_csrf_token
+from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in
+from entrypoints.web.templating import STATIC, STATIC_PATH, template_config
+
+DASHBOARD = "dashboard"  # every dashboard route's `opt` has it: tests tell them from the API's routes by it
+YEAR = 365 * 24 * 3600
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    route_handlers: list[Any]
+    template_config: TemplateConfig[JinjaTemplateEngine]
+
+
+def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard:
+    """The dashboard for a service reached at `public_url`; `session_key` gives the cookie's key
+    (32 bytes) when the first request comes."""
+    secure = public_url.lower().startswith("https://")
+    translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
+    pages = Router(
+        path="/",
+        route_handlers=[HomePages, AccountPages],
+        include_in_schema=False,
+        opt={DASHBOARD: True, SECURE_COOKIES: secure},
+        middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],
+        guards=[require_csrf_token],
+        dependencies={"viewer": Provide(signed_in(Refreshes()))},
+        exception_handlers=EXCEPTION_PAGES,
+    )
+    static = create_static_files_router(
+        path=STATIC_PATH, directories=[STATIC], name="dashboard-static", include_in_schema=False,
+        opt={DASHBOARD: True}, middleware=[content_security_policy],
+        cache_control=CacheControlHeader(max_age=YEAR, public=True, immutable=True),
+    )
+    return Dashboard(route_handlers=[pages, static], template_config=template_config())

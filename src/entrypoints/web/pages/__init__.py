@@ -1,0 +1,29 @@
+"""The dashboard's pages, one module per part of the account's life; each calls the use cases the
+REST API calls, asked of the app's container (`use_cases`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+
+from domain.errors import DomainError
+from entrypoints.http.errors import STATUS_BY_CODE
+from entrypoints.web.messages import message_of
+
+AUTH_BUDGET = {"rate_limit": "auth"}  # the client IP's sign-in budget, as the API's login and register spend
+
+
+def use_cases(request: Request[Any, Any, Any]) -> Any:
+    """The app's container (the composition root): `use_cases(request).log_in()` is a `LogIn`."""
+    return request.app.state.container
+
+
+async def form_of(request: Request[Any, Any, Any]) -> dict[str, str]:
+    """The posted form's text fields (a field sent twice: its last value)."""
+    return {name: value for name, value in (await request.form()).items() if isinstance(value, str)}
+
+
+def refusal(exc: DomainError) -> tuple[int, str]:
+    """A failed form's status (the API's, for the same code) and its message (a msgid)."""
+    return STATUS_BY_CODE.get(exc.code, 400), message_of(exc.code, exc.field)

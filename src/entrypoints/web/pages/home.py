@@ -1,0 +1,61 @@
+"""The signed-in account's home (its balance, email and plan), asking again for the email that
+confirms the address, and the language switcher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import Cookie
+from litestar.di import NamedDependency
+from litestar.params import FromQuery
+from litestar.response import Redirect, Template
+
+from application.accounts.accounts import GetAccount
+from application.accounts.email_verification import RequestEmailVerification
+from application.credits.balance import GetBalance
+from entrypoints.web.errors import safe_next
+from entrypoints.web.i18n import LANGUAGE_COOKIE, LANGUAGES, _
+from entrypoints.web.pages import form_of, use_cases
+from entrypoints.web.sessions import SECURE_COOKIES, Viewer
+from entrypoints.web.templating import page
+
+PLAN_NAMES = {"free": _("Free"), "pro": _("Pro"), "enterprise": _("Enterprise")}
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+
+
+class HomePages(Controller):
+    path = "/"
+
+    @get("/")
+    async def home(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
+                   sent: FromQuery[str | None] = None) -> Template:
+        """Only the signed-in account's own figures: each use case is asked for `viewer`'s."""
+        container = use_cases(request)
+        get_account: GetAccount = container.get_account()
+        get_balance: GetBalance = container.get_balance()
+        account = await get_account(viewer.account_id)
+        balance = await get_balance(viewer.account_id)
+        return page(request, "home.html", viewer=viewer, account=account, balance=balance.balance,
+                    plan=PLAN_NAMES.get(account.plan, account.plan), verification_sent=sent == "verification")
+
+    @post("/verify-email/send")
+    async def send_email_verification(self, request: Request[Any, Any, Any],
+                                      viewer: NamedDependency[Viewer]) -> Response[Any]:
+        """Another email with a link that confirms the address; htmx swaps in the notice alone."""
+        request_verification: RequestEmailVerification = use_cases(request).request_email_verification()
+        await request_verification(viewer.account_id)
+        if request.headers.get("hx-request"):
+            return page(request, "_verification_sent.html", viewer=viewer)
+        return Redirect(path="/?sent=verification", status_code=303)
+
+    @post("/language")
+    async def choose_language(self, request: Request[Any, Any, Any]) -> Redirect:
+        """The language of every page from now on, in this browser."""
+        form = await form_of(request)
+        redirect = Redirect(path=safe_next(form.get("next")), status_code=303)
+        language = form.get("lang", "")
+        if language in LANGUAGES:
+            redirect.set_cookie(Cookie(key=LANGUAGE_COOKIE, value=language, max_age=LANGUAGE_COOKIE_AGE, path="/",
+                                       httponly=True, samesite="lax", secure=request.route_handler.opt[SECURE_COOKIES]))
+        return redirect

@@ -1,0 +1,104 @@
+"""Pages from Jinja2 templates (Litestar's `TemplateConfig`), each in its reader's language.
+
+The environment escapes everything, refuses an undefined name, and has Jinja2's i18n extension
+(`{% trans %}`, `_()`): its gettext reads the page's own translations from the template's context,
+so two requests in two languages render side by side. `page()` gives every template what the
+layout needs: the language, the CSRF token, the signed-in account (if any), the links to static
+files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2.runtime import Context
+from litestar import Request
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.response import Template
+from litestar.template import TemplateConfig
+
+from entrypoints.web import i18n
+from entrypoints.web.sessions import csrf_token_of
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+STATIC_PATH = "/static"
+
+
+@cache
+def static_url(name: str) -> str:
+    """A static file's URL with its content's digest, so it can be cached for a year."""
+    digest = hashlib.sha256((STATIC / name).read_bytes()).hexdigest()[:12]
+    return f"{STATIC_PATH}/{name}?v={digest}"
+
+
+@pass_context
+def _gettext(context: Context, message: str) -> str:
+    return str(context["translations"].gettext(message))
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, count: int) -> str:
+    return str(context["translations"].ngettext(singular, plural, count))
+
+
+def _localised(format_value: Callable[[Any, str], str]) -> Callable[..., str]:
+    """A filter that formats for the page's language (`{{ balance | number }}`)."""
+
+    @pass_context
+    def apply(context: Context, value: Any) -> str:
+        return format_value(value, context["lang"])
+
+    return apply
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        auto_reload=False,  # templates change with a release, not while it runs
+        autoescape=select_autoescape(default=True),
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.policies["ext.i18n.trimmed"] = True  # `{% trans %}` blocks are one line of text, whatever their layout
+    env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.filters.update(number=_localised(i18n.number), shillings=_localised(i18n.shillings),
+                       moment=_localised(i18n.moment), day=_localised(i18n.day))
+    env.globals.update(static_url=static_url, languages=i18n.LANGUAGES)
+    return env
+
+
+def template_config() -> TemplateConfig[JinjaTemplateEngine]:
+    return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
+
+
+def language_of(request: Request[Any, Any, Any]) -> str:
+    return i18n.negotiate(request.cookies.get(i18n.LANGUAGE_COOKIE), request.headers.get("accept-language"))
+
+
+def translate(request: Request[Any, Any, Any], message: str) -> str:
+    """`message` (a msgid) in the request's language, for text made outside a template."""
+    return str(i18n.translations()[language_of(request)].gettext(message))
+
+
+def page(request: Request[Any, Any, Any], name: str, *, status_code: int = 200,
+         headers: dict[str, str] | None = None, **context: Any) -> Template:
+    """The template `name` for this request, with what every page needs."""
+    lang = language_of(request)
+    return Template(name, status_code=status_code, headers=headers, context={
+        "lang": lang,
+        "translations": i18n.translations()[lang],
+        "csrf_token": csrf_token_of(request),
+        "viewer": None,  # the signed-in account's pages pass theirs
+        "path": request.url.path,
+        # where the language switcher comes back to: this page, its query too (an emailed link's token)
+        "here": f"{request.url.path}?{request.url.query}" if request.url.query else request.url.path,
+        **context,
+    })
