@@ -29,6 +29,20 @@ TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
 STATIC_PATH = "/static"
 
+# The signed-in menu, in order: (path, label). A page joins it here, not in base.html.
+NAVIGATION: list[tuple[str, str]] = [
+    ("/", i18n._("Home")),
+    ("/send", i18n._("Send")),
+    ("/messages", i18n._("Messages")),
+    ("/contacts", i18n._("Contacts")),
+    ("/campaigns", i18n._("Campaigns")),
+    ("/credits", i18n._("Buy credits")),
+    ("/developers", i18n._("Developers")),
+    ("/notifications", i18n._("Notifications")),
+    ("/sender-ids", i18n._("Sender IDs")),
+    ("/profile", i18n._("Profile")),
+]
+
 
 @cache
 def static_url(name: str) -> str:
@@ -71,7 +85,7 @@ def environment() -> Environment:
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(number=_localised(i18n.number), shillings=_localised(i18n.shillings),
                        moment=_localised(i18n.moment), day=_localised(i18n.day))
-    env.globals.update(static_url=static_url, languages=i18n.LANGUAGES)
+    env.globals.update(static_url=static_url, languages=i18n.LANGUAGES, navigation=NAVIGATION)
     return env
 
 
