@@ -16,7 +16,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
+
+from tests_support import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "tests" / "web" / "vendor" / "axe.min.js"
@@ -103,3 +106,15 @@ def publish_screenshots(shots: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for shot in sorted(shots.glob("*.png")):
         shutil.copyfile(shot, folder / shot.name)
+
+
+def emailed_link(database_url: str, to: str) -> str:
+    """The path and query of the link in the newest email to `to` (the worker sends it)."""
+    def newest() -> str | None:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute("SELECT body_text FROM simulator_emails WHERE to_address = %s ORDER BY id DESC LIMIT 1",
+                               (to,)).fetchone()
+        return row[0] if row else None
+
+    text = wait_until(newest)
+    return "/" + text.split("https://app.ujumbe.example/", 1)[1].split()[0]

@@ -12,56 +12,18 @@ nothing). Screenshots go to the test's folder, and to UJUMBE_SCREENSHOTS when se
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
-from browser_support import Visit, chromium, publish_screenshots, require_chromium
-from running_app import serving
-from tests_support import ujumbe, wait_until
+from browser_support import Visit, emailed_link
+from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "s3cret-pass"
 DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def server(module_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    require_chromium()  # skip before starting a server for nothing
-    folder = tmp_path_factory.mktemp("serve")
-    env = {"UJUMBE_DATABASE_URL": module_database, "UJUMBE_DATA_DIR": str(folder / "data"),
-           "UJUMBE_PUBLIC_URL": "https://app.ujumbe.example"}
-    with serving(env, folder) as base_url:
-        yield base_url, env
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("screenshots")
-    yield folder
-    publish_screenshots(folder)
-
-
-def emailed_link(database_url: str, to: str) -> str:
-    """The path and query of the link in the newest email to `to` (the worker sends it)."""
-    def newest() -> str | None:
-        with psycopg.connect(database_url) as conn:
-            row = conn.execute("SELECT body_text FROM simulator_emails WHERE to_address = %s ORDER BY id DESC LIMIT 1",
-                               (to,)).fetchone()
-        return row[0] if row else None
-
-    text = wait_until(newest)
-    return "/" + text.split("https://app.ujumbe.example/", 1)[1].split()[0]
 
 
 # What each language's run clicks and reads.
