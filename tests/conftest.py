@@ -31,6 +31,21 @@ pytest_plugins = ["smsc_peers"]  # the SMSC peers' fixtures: smsc_kind, start_sm
 FAST_PASSWORD_HASH_COST = "m=1024,t=1,p=1"
 os.environ["UJUMBE_PASSWORD_HASH_COST"] = FAST_PASSWORD_HASH_COST
 
+# `make test` hands whole modules to its two processes (`--dist loadscope`: a module's server or
+# peer starts once, in one of them), in collection order. The longest modules go first, so neither
+# process is left running one of them alone at the end while the other is idle.
+LONGEST_FIRST = ("tests/contract/", "tests/faults/", "tests/clients/", "tests/http/test_campaign_outage_e2e.py",
+                 "tests/web/test_browser", "tests/cli/")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        return next((i for i, prefix in enumerate(LONGEST_FIRST) if item.nodeid.startswith(prefix)),
+                    len(LONGEST_FIRST))
+
+    items.sort(key=rank)  # stable: within a rank, collection order
+
+
 # Tables whose rows are seeded by migrations and shared by all accounts.
 # Shared reference data: kept between tests, but put back as the migrations left it (a test that
 # changes a package or a rate must not change the next test's).

@@ -153,3 +153,26 @@ async def test_asking_again_for_the_verification_email_with_htmx(client: Client,
 async def drain_and_count(container: Container, to: str, count: int) -> None:
     await emailed_token(container, to, "verify-email")
     assert len(await container.email_simulator().sent(to=to)) == count
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [
+    ("GET", "/no-such-page", 404), ("GET", "/contacts/not-a-page/at-all", 404), ("PUT", "/login", 405),
+])
+async def test_a_path_or_method_nothing_serves_is_a_page_in_the_readers_language(
+        client: Client, method: str, path: str, status: int) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "sw")
+    answer = await client.request(method, path)
+    assert answer.status_code == status
+    assert answer.headers["content-type"].startswith("text/html")
+    assert '<html lang="sw">' in answer.text and "Rudi mwanzo" in answer.text
+
+
+@pytest.mark.parametrize(("method", "path", "status", "code"), [
+    ("GET", "/v1/no-such-route", 404, "not_found"), ("DELETE", "/v1/sms/quote", 405, "method_not_allowed"),
+    ("GET", "/health/nothing", 404, "not_found"),
+])
+async def test_under_the_apis_paths_the_same_is_the_apis_json(client: Client, method: str, path: str, status: int,
+                                                             code: str) -> None:
+    answer = await client.request(method, path)
+    assert answer.status_code == status
+    assert answer.json()["error"]["code"] == code

@@ -165,7 +165,7 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
         route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *web.route_handlers,
                         *(extra_route_handlers or [])],
         template_config=web.template_config,
-        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        exception_handlers={**EXCEPTION_HANDLERS, **web.exception_handlers},  # type: ignore[dict-item]
         before_send=[_stamp_request_id, stamp_rate_limit_headers, _security_headers(container.settings())],
         before_request=check_parameters,
         middleware=[PublicRateLimitMiddleware()],

@@ -22,7 +22,7 @@ from litestar.static_files import create_static_files_router
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.template import TemplateConfig
 
-from entrypoints.web.errors import EXCEPTION_PAGES
+from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.home import HomePages
@@ -30,7 +30,6 @@ from entrypoints.web.protection import content_security_policy, require_csrf_tok
 from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in
 from entrypoints.web.templating import STATIC, STATIC_PATH, template_config
 
-DASHBOARD = "dashboard"  # every dashboard route's `opt` has it: tests tell them from the API's routes by it
 YEAR = 365 * 24 * 3600
 
 
@@ -38,6 +37,7 @@ YEAR = 365 * 24 * 3600
 class Dashboard:
     route_handlers: list[Any]
     template_config: TemplateConfig[JinjaTemplateEngine]
+    exception_handlers: dict[int | type[Exception], Any]  # the app's, for paths no route serves
 
 
 def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard:
@@ -60,4 +60,5 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
         opt={DASHBOARD: True}, middleware=[content_security_policy],
         cache_control=CacheControlHeader(max_age=YEAR, public=True, immutable=True),
     )
-    return Dashboard(route_handlers=[pages, static], template_config=template_config())
+    return Dashboard(route_handlers=[pages, static], template_config=template_config(),
+                     exception_handlers=UNROUTED_PAGES)

@@ -7,10 +7,12 @@ an account sends a browser that is not signed in to the login page (htmx: `HX-Re
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
-from litestar import Request, Response
+from litestar import Litestar, Request, Response
+from litestar.exceptions import MethodNotAllowedException, NotFoundException
 from litestar.response import Redirect
 
 from entrypoints.http.envelope import ErrorEnvelope, current_request_id
@@ -21,6 +23,7 @@ from entrypoints.web.sessions import SignInRequired
 from entrypoints.web.templating import page
 
 LOGIN_PATH = "/login"
+DASHBOARD = "dashboard"  # every dashboard route's `opt` has it: tells them from the API's routes
 
 
 def safe_next(target: str | None) -> str:
@@ -59,6 +62,26 @@ def error_page(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]
     return page(request, "error.html", status_code=answer.status_code or 500,
                 headers={"Retry-After": retry_after} if retry_after else None,
                 message=message, request_id=current_request_id())
+
+
+@cache
+def _api_roots(app: Litestar) -> frozenset[str]:
+    """The first segments of the paths the API serves (`v1`, `health`, `schema`, ...)."""
+    return frozenset(route.path.split("/")[1] for route in app.routes
+                     if not all(handler.opt.get(DASHBOARD) for handler in getattr(route, "route_handlers", [])))
+
+
+def unrouted(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    """A path nothing serves, or a method it does not take: under the API's paths the API's JSON
+    answer; anywhere else the page a browser shows (the status the same)."""
+    if request.url.path.split("/")[1] in _api_roots(request.app):
+        answer: Response[Any] = _api_handler(exc)(request, exc)
+        return answer
+    return error_page(request, exc)
+
+
+# The app's own handlers for what fails before any route is chosen.
+UNROUTED_PAGES: dict[int | type[Exception], Any] = {NotFoundException: unrouted, MethodNotAllowedException: unrouted}
 
 
 # Every exception the app maps, mapped here again (Litestar picks the handler of the nearest class

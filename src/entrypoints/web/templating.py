@@ -109,7 +109,8 @@ def page(request: Request[Any, Any, Any], name: str, *, status_code: int = 200,
     return Template(name, status_code=status_code, headers=headers, context={
         "lang": lang,
         "translations": i18n.translations()[lang],
-        "csrf_token": csrf_token_of(request),
+        # none where no session is kept (a path nothing serves): its page has no form
+        "csrf_token": csrf_token_of(request) if "session" in request.scope else "",
         "viewer": None,  # the signed-in account's pages pass theirs
         "path": request.url.path,
         # where the language switcher comes back to: this page, its query too (an emailed link's token)
