@@ -113,6 +113,7 @@ bench: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/contact_import.py
 	$(BIN)/python bench/campaign.py
+	$(BIN)/python bench/dashboard.py
 	$(BIN)/python bench/smpp_bench.py  # against the node-smpp peer (npm ci --prefix tests/smsc)
 	$(BIN)/python bench/soak.py --duration 300
 
