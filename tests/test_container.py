@@ -76,8 +76,6 @@ TASKS: dict[str, tuple[str, str | None, str | None, bool, str | None]] = {
     "dispatch_outbox": ("outbox", "dispatch_outbox", "dispatch_outbox", True, "* * * * * (safety-net)"),
     "deliver_webhook": ("webhooks", None, None, True, None),
     "deliver_due_webhooks": ("webhooks", None, "deliver_due_webhooks", True, "* * * * *"),
-    "apply_delivery_report": ("messages", None, None, True, None),
-    "apply_delivery_reports": ("messages", None, None, True, None),
     "apply_received_reports": ("messages", None, None, True, "* * * * *"),
     "receive_inbound_sms": ("messages", None, None, True, None),
     "rematch_delivery_reports": ("messages", None, "rematch_delivery_reports", True, "* * * * *"),
