@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from application.accounts.sessions import TokenPair
 from entrypoints.container import Container
 from web_support import (
     LANGUAGE_COOKIE,
@@ -73,12 +74,17 @@ async def test_the_phone_is_confirmed_by_the_texted_code(client: Client, contain
     assert account.phone == PHONE and account.phone_verified
 
 
-async def test_a_new_password_ends_every_other_session_and_keeps_this_one(client: Client, container: Container,
-                                                                        ) -> None:
+async def api_status(client: Client, pair: TokenPair) -> int:
+    """What the API answers the session of `pair` (another device's)."""
+    return (await client.get("/v1/auth/me", headers={"Authorization": f"Bearer {pair.access_token}"})).status_code
+
+
+async def test_a_new_password_ends_every_other_session_and_keeps_this_one(client: Client,
+                                                                        container: Container) -> None:
     await signed_in(client, container)
     other = await container.log_in()("duka@example.com", PASSWORD)  # another device
-    wrong = await post_form(client, "/profile/password", {"current_password": "not-it", "new_password": "n3w-pass-word"},
-                            token_from="/profile")
+    wrong = await post_form(client, "/profile/password",
+                            {"current_password": "not-it", "new_password": "n3w-pass-word"}, token_from="/profile")
     assert wrong.status_code == 401 and "Your current password is not right." in wrong.text
     short = await post_form(client, "/profile/password", {"current_password": PASSWORD, "new_password": "short"},
                             token_from="/profile")
@@ -88,20 +94,20 @@ async def test_a_new_password_ends_every_other_session_and_keeps_this_one(client
     assert changed.status_code == 303 and changed.headers["location"] == "/profile?saved=password"
     still = await client.get(changed.headers["location"], follow_redirects=False)
     assert still.status_code == 200 and "every other session has ended" in still.text
-    assert (await client.get("/v1/auth/me", headers={"Authorization": f"Bearer {other.access_token}"})).status_code == 401
+    assert await api_status(client, other) == 401
     await sign_in(client, "duka@example.com", "n3w-pass-word")
 
 
 async def test_log_out_everywhere_ends_this_session_too(client: Client, container: Container) -> None:
     await signed_in(client, container)
-    copy = client.cookies.get(SESSION_COOKIE)
+    copy = client.cookies.get(SESSION_COOKIE, "")
     other = await container.log_in()("duka@example.com", PASSWORD)
     ended = await post_form(client, "/profile/logout-everywhere", {}, token_from="/profile")
     assert ended.status_code == 303 and ended.headers["location"] == "/login"
     assert (await client.get("/profile", follow_redirects=False)).headers["location"] == "/login?next=/profile"
     client.cookies.set(SESSION_COOKIE, copy)  # an old copy of the cookie opens nothing
     assert (await client.get("/profile", follow_redirects=False)).status_code == 303
-    assert (await client.get("/v1/auth/me", headers={"Authorization": f"Bearer {other.access_token}"})).status_code == 401
+    assert await api_status(client, other) == 401
 
 
 async def test_the_language_chosen_signed_in_follows_the_account(client: Client, container: Container) -> None:

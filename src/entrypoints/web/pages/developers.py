@@ -27,7 +27,7 @@ from application.webhooks.endpoints import (
     SendTestEvent,
 )
 from domain.accounts import MAX_KEY_NAME_LENGTH
-from domain.errors import DomainError
+from domain.errors import DomainError, NotFound
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import MAX_URL_LENGTH, WebhookEventType
 from entrypoints.web.i18n import _
@@ -63,9 +63,9 @@ class DeveloperPages(Controller):
         return page(request, "developers.html", status_code=status_code, viewer=viewer,
                     keys=await list_keys(viewer.account_id), webhooks=await list_webhooks(viewer.account_id),
                     created_key=created_key, created_webhook=created_webhook, key_name=key_name, url=url,
-                    chosen_events=events or [], event_types=sorted(EVENT_LABELS), event_labels=EVENT_LABELS, api_reference=API_REFERENCE,
-                    max_key_name=MAX_KEY_NAME_LENGTH, max_url=MAX_URL_LENGTH, done=request.query_params.get("done"),
-                    error=error, error_field=error_field)
+                    chosen_events=events or [], event_types=sorted(EVENT_LABELS), event_labels=EVENT_LABELS,
+                    api_reference=API_REFERENCE, max_key_name=MAX_KEY_NAME_LENGTH, max_url=MAX_URL_LENGTH,
+                    done=request.query_params.get("done"), error=error, error_field=error_field)
 
     @get("/")
     async def developers(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
@@ -96,10 +96,9 @@ class DeveloperPages(Controller):
     async def register_webhook(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
         """A new webhook and its signing secret, on this answer only. No event ticked: every event,
         as the API's `events` left out."""
-        form = await request.form()
-        url = form.get("url", "")
+        form = await request.form()  # `events` is sent once per ticked box
+        url = (await form_of(request)).get("url", "")
         events = [event for event in form.getall("events", []) if isinstance(event, str)]
-        url = url if isinstance(url, str) else ""
         register: RegisterWebhook = use_cases(request).register_webhook()
         try:
             created = await register(viewer.account_id, url, events or None)
@@ -117,7 +116,8 @@ class DeveloperPages(Controller):
         return Redirect(path="/developers?done=deleted", status_code=303)
 
     @get("/webhooks/{webhook_id:uuid}")
-    async def deliveries(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer], webhook_id: FromPath[UUID],
+    async def deliveries(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
+                         webhook_id: FromPath[UUID],
                          page_number: Annotated[int, QueryParameter(name="page")] = 1) -> Response[Any]:
         """The webhook's deliveries, newest first, each with its attempts; while one waits, htmx
         asks again every few seconds for the list alone (`_deliveries.html`)."""
@@ -125,7 +125,9 @@ class DeveloperPages(Controller):
         list_deliveries: ListWebhookDeliveries = container.list_webhook_deliveries()
         found = await list_deliveries(viewer.account_id, str(webhook_id), page_number, DELIVERIES_PER_PAGE)
         list_webhooks: ListWebhooks = container.list_webhooks()
-        webhook = next(w for w in await list_webhooks(viewer.account_id) if w.id == str(webhook_id))
+        webhook = next((w for w in await list_webhooks(viewer.account_id) if w.id == str(webhook_id)), None)
+        if webhook is None:  # deleted between the two reads
+            raise NotFound("No such webhook.")
         waiting = any(d.delivery.status is DeliveryStatus.PENDING for d in found.deliveries)
         fragment = request.headers.get("hx-request") == "true" and request.headers.get("hx-target") == "deliveries"
         return page(request, "_deliveries.html" if fragment else "webhook.html", viewer=viewer, webhook=webhook,
