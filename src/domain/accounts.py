@@ -29,6 +29,9 @@ KEY_USE_RESOLUTION = timedelta(minutes=1)
 API_KEY_PREFIX_LENGTH = 12  # "uj_live_" and four characters: enough to tell keys apart
 MAX_KEY_NAME_LENGTH = 100
 MAX_BUSINESS_NAME_LENGTH = 200
+# The languages an account's owner may read ujumbe in (the dashboard, the emails); an account
+# that never chose has none, and is written to in every one of them, or as its browser asks.
+LANGUAGES: tuple[str, ...] = ("sw", "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,7 @@ class Credentials:
     plan: str
     api_key_id: str | None = None
     session_id: str | None = None  # an access token's session (its refresh family)
+    language: str | None = None  # the language its owner chose (an access token's caller), if any
 
 
 def validate_plan(plan: str) -> str:
@@ -55,6 +59,12 @@ def validate_business_name(name: str | None) -> str:
             field="business_name",
         )
     return name
+
+
+def validate_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValidationError(f"The language is one of {', '.join(LANGUAGES)}.", field="language")
+    return language
 
 
 def validate_key_name(name: str | None) -> str:

@@ -36,6 +36,8 @@ class WebhookEventType(StrEnum):
 
 
 EVENT_TYPES: frozenset[str] = frozenset(WebhookEventType)
+# What an endpoint's owner sends it to try their receiver; no endpoint subscribes to it.
+TEST_EVENT_TYPE = "webhook.test"
 
 # The URL rule, one regular expression that means the same in Python and in ECMAScript (the API
 # document states it as the url's pattern): surrounding whitespace (trimmed), http or https in

@@ -61,6 +61,22 @@ async def test_update_changes_plan_and_phone(backend: Backend) -> None:
         assert await uow.accounts.get(ids(1)) == changed
 
 
+async def test_the_business_name_and_the_language_are_set_alone(backend: Backend) -> None:
+    await add_accounts(backend, account(1), account(2, language="sw"))
+    async with backend.uow() as uow:
+        assert (await uow.accounts.get(ids(1))).language is None  # type: ignore[union-attr]
+        assert await uow.accounts.set_business_name(ids(1), "Duka la Mama")
+        assert await uow.accounts.set_language(ids(1), "en")
+        assert not await uow.accounts.set_language(ids(9), "en")  # no such account
+        assert not await uow.accounts.set_business_name("not-a-uuid", "x")
+        # An update of the other fields, read before, writes no language back.
+        await uow.accounts.update(account(1, plan="pro", business_name="Duka la Mama"))
+        await uow.commit()
+    async with backend.uow() as uow:
+        assert await uow.accounts.get(ids(1)) == account(1, plan="pro", business_name="Duka la Mama", language="en")
+        assert await uow.accounts.get(ids(2)) == account(2, language="sw")
+
+
 async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
     await add_accounts(backend, account(1, plan="pro"), account(2))
     old = ApiKey(id=ids(10), account_id=ids(1), name="old", prefix="uj_live_AAAA", key_hash="h1", created_at=NOW)

@@ -8,6 +8,7 @@ from accounts_support import World, world  # noqa: F401 (the fixture)
 from application.accounts.accounts import Registration, SetPlan
 from application.accounts.api_keys import ListApiKeys, RevokeApiKey
 from application.accounts.phone_verification import PurgeExpiredPhoneOtps, VerifyPhoneByOperator
+from application.accounts.profile import SetLanguage, UpdateProfile
 from application.accounts.sessions import AuthenticateAccessToken
 from domain.errors import (
     EmailTaken,
@@ -240,3 +241,21 @@ async def test_purging_codes_drops_the_sends_counted_past_the_hour(world: World)
     world.clock.advance(31 * 60)
     await PurgeExpiredPhoneOtps(world.uow, world.clock)()
     assert [send[1] for send in world.store.table("phone_otp_sends")] == ["+255754000111"]
+
+
+async def test_the_profile_keeps_a_trimmed_business_name_and_a_known_language(world: World) -> None:
+    account = await world.register()(Registration(email="shop@example.com", password="s3cret-pass"))
+    assert await UpdateProfile(world.uow)(account.id, "  Duka la Mama ") == "Duka la Mama"
+    await SetLanguage(world.uow)(account.id, "en")
+    with pytest.raises(ValidationError) as too_long:
+        await UpdateProfile(world.uow)(account.id, "x" * 201)
+    with pytest.raises(ValidationError) as unknown:
+        await SetLanguage(world.uow)(account.id, "fr")
+    assert (too_long.value.field, unknown.value.field) == ("business_name", "language")
+    with pytest.raises(NotFound):
+        await SetLanguage(world.uow)("no-such-account", "sw")
+    async with world.uow() as uow:
+        kept = await uow.accounts.get(account.id)
+    assert kept is not None and (kept.business_name, kept.language) == ("Duka la Mama", "en")
+    pair = await world.log_in()("shop@example.com", "s3cret-pass")
+    assert (await world.authenticate()(pair.access_token)).language == "en"  # a signed-in page's language

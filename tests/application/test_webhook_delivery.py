@@ -26,7 +26,13 @@ from application.webhooks.deliveries import (
     DeliverWebhook,
     FanOutEvent,
 )
-from application.webhooks.endpoints import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
+from application.webhooks.endpoints import (
+    DeleteWebhook,
+    ListWebhookDeliveries,
+    ListWebhooks,
+    RegisterWebhook,
+    SendTestEvent,
+)
 from domain.errors import NotFound, ValidationError
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES, RETRY_DELAYS, retry_delay, verify
@@ -348,3 +354,29 @@ async def test_deleting_an_endpoint_stops_its_deliveries_and_hides_it(world: Wor
         await ListWebhookDeliveries(world.uow)(ACCOUNT, endpoint.id)
     with pytest.raises(NotFound):
         await DeleteWebhook(world.uow)(ACCOUNT, endpoint.id)
+
+
+async def test_a_test_event_goes_to_that_webhook_alone_signed_and_retried_like_any_other(world: World) -> None:
+    tried = await world.register()(ACCOUNT, "https://a.example.com/", ["payment.failed"])
+    other = await world.register()(ACCOUNT, "https://b.example.com/")
+    world.sender.statuses = [503]
+    sent = await SendTestEvent(world.uow, world.clock, world.ids, world.jobs)(ACCOUNT, tried.id)
+    assert sent.event_type == "webhook.test" and sent.payload["data"] == {"webhook_id": tried.id}
+    await world.run_due_jobs()
+    world.clock.advance(RETRY_DELAYS[0].total_seconds())
+    await world.run_due_jobs()
+    assert [url for url, _, _ in world.sender.posts] == ["https://a.example.com/"] * 2  # not `other`
+    _, body, headers = world.sender.posts[-1]
+    assert json.loads(body)["type"] == "webhook.test"
+    assert verify(tried.secret, headers["X-Service-Signature"], body, now=int(headers["webhook-timestamp"]))
+    found = await ListWebhookDeliveries(world.uow)(ACCOUNT, tried.id)
+    assert [(d.delivery.status, [a.status_code for a in d.attempts]) for d in found.deliveries] == [
+        (DeliveryStatus.SUCCEEDED, [503, 200])]
+    assert (await ListWebhookDeliveries(world.uow)(ACCOUNT, other.id)).deliveries == []
+
+
+async def test_a_test_event_to_another_accounts_webhook_is_not_found(world: World) -> None:
+    theirs = await world.register()(OTHER, "https://b.example.com/")
+    with pytest.raises(NotFound):
+        await SendTestEvent(world.uow, world.clock, world.ids, world.jobs)(ACCOUNT, theirs.id)
+    assert world.jobs.deferred == []

@@ -38,10 +38,23 @@ class MemoryAccounts:
     async def update(self, account: Account) -> None:
         stored = self._rows()[account.id]
         self._rows()[account.id] = replace(account, email=stored.email, password_hash=stored.password_hash,
-                                           created_at=stored.created_at)
+                                           created_at=stored.created_at, language=stored.language)
 
     async def set_password(self, account_id: str, password_hash: str) -> None:
         self._rows()[account_id] = replace(self._rows()[account_id], password_hash=password_hash)
+
+    async def set_business_name(self, account_id: str, business_name: str) -> bool:
+        return self._set(account_id, business_name=business_name)
+
+    async def set_language(self, account_id: str, language: str) -> bool:
+        return self._set(account_id, language=language)
+
+    def _set(self, account_id: str, **change: str) -> bool:
+        stored = self._rows().get(account_id)
+        if stored is None:
+            return False
+        self._rows()[account_id] = replace(stored, **change)  # type: ignore[arg-type]
+        return True
 
 
 class MemoryApiKeys:

@@ -4,8 +4,8 @@ Only the worker makes a token (a job carries an email address or an account id, 
 the token exists in the worker's memory and in the email, and is kept as its hash alone. A job
 run again makes a new token; one that never reached its reader just expires.
 
-Accounts have no language of their own yet, so an email carries both, Swahili first: the
-language a reader picks (`language`) keeps one.
+An email is in the language its account's owner chose (on the dashboard); an account that never
+chose gets both, Swahili first.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from html import escape
 
 from application.ports import Account, AccountToken, Clock, Email, IdGenerator, JobQueue, Secrets, UnitOfWork
 from domain.account_tokens import TOKEN_LIFETIMES, TokenPurpose, token_link
+from domain.accounts import LANGUAGES
 
 SEND_PASSWORD_RESET = "send_password_reset"  # job payload: {"email"}
 SEND_EMAIL_VERIFICATION = "send_email_verification"  # job payload: {"account_id"}
@@ -56,7 +57,6 @@ _WORDS: dict[TokenPurpose, dict[str, _Words]] = {
                      "If you did not open an ujumbe account, ignore this email."),
     },
 }
-LANGUAGES = ("sw", "en")
 
 
 def link_email(purpose: TokenPurpose, to: str, link: str, language: str | None = None) -> Email:
@@ -80,7 +80,7 @@ class LinkTokens:
         await uow.account_tokens.add(AccountToken(
             account_id=account.id, id=self._ids.new_id(), purpose=purpose, token_hash=self._secrets.digest(token),
             email=account.email, created_at=now, expires_at=now + TOKEN_LIFETIMES[purpose]))
-        return link_email(purpose, account.email, token_link(self._public_url, purpose, token))
+        return link_email(purpose, account.email, token_link(self._public_url, purpose, token), account.language)
 
     async def take(self, uow: UnitOfWork, purpose: TokenPurpose, token: str) -> AccountToken | None:
         """The token's record, spent; None when it is unknown, used or expired."""

@@ -127,7 +127,8 @@ class AuthenticateAccessToken:
             raise Unauthorized("The access token names no account.", field="Authorization")
         if ended:  # logged out, the password changed or reset, or the session past its 30 days
             raise Unauthorized("The access token's session has ended; sign in again.", field="Authorization")
-        return Credentials(account_id=account.id, plan=account.plan, session_id=claims.session_id)
+        return Credentials(account_id=account.id, plan=account.plan, session_id=claims.session_id,
+                           language=account.language)
 
 
 class LogOut:

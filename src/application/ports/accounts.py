@@ -21,6 +21,7 @@ class Account:
     phone_verified: bool
     email_verified: bool
     created_at: datetime
+    language: str | None = None  # the language its owner chose (`domain.accounts.LANGUAGES`), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +83,20 @@ class AccountRepository(Protocol):
     async def list(self) -> list[Account]: ...
 
     async def update(self, account: Account) -> None:
-        """Every field but the email, the password hash and the creation time."""
+        """Every field but the email, the password hash, the language and the creation time."""
         ...
 
     async def set_password(self, account_id: str, password_hash: str) -> None:
         """The password hash alone: an update of other fields read before it never writes it back."""
+        ...
+
+    async def set_business_name(self, account_id: str, business_name: str) -> bool:
+        """The business name alone (its owner's edit racing a phone's verification loses neither);
+        False when there is no such account."""
+        ...
+
+    async def set_language(self, account_id: str, language: str) -> bool:
+        """The language alone; False when there is no such account."""
         ...
 
 

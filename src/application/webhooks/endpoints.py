@@ -1,4 +1,5 @@
-"""Customer webhooks: the endpoints an account registers, and the history of their deliveries.
+"""Customer webhooks: the endpoints an account registers, the history of their deliveries, and a
+test event sent to one.
 
 How events reach the endpoints, signed and retried, is `application.webhooks.deliveries`.
 """
@@ -12,16 +13,19 @@ from application.ports import (
     Clock,
     DeliveryHistory,
     IdGenerator,
+    JobQueue,
+    OutboxEvent,
     SecretBox,
     Secrets,
     UnitOfWorkFactory,
+    WebhookDelivery,
     WebhookEndpoint,
     WebhookSender,
 )
+from application.webhooks.deliveries import event_payload, schedule_delivery
 from domain.errors import NotFound, ValidationError
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
-from domain.webhooks import MAX_ENDPOINTS_PER_ACCOUNT, validate_events, validate_url
-
+from domain.webhooks import MAX_ENDPOINTS_PER_ACCOUNT, TEST_EVENT_TYPE, validate_events, validate_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +109,27 @@ class ListWebhookDeliveries:
                 raise NotFound("No such webhook.")
             deliveries, total = await uow.webhooks.deliveries(account_id, endpoint_id, page, per_page)
         return DeliveryPage(deliveries, page, per_page, total)
+
+
+class SendTestEvent:
+    """A `webhook.test` event to one endpoint, whatever events it takes: a delivery like any
+    other (signed, attempted and retried by `DeliverWebhook`, listed with the endpoint's
+    deliveries), so its owner sees what their receiver makes of one."""
+
+    def __init__(self, uow: UnitOfWorkFactory, clock: Clock, ids: IdGenerator, jobs: JobQueue) -> None:
+        self._uow, self._clock, self._ids, self._jobs = uow, clock, ids, jobs
+
+    async def __call__(self, account_id: str, endpoint_id: str) -> WebhookDelivery:
+        now = self._clock.now()
+        event = OutboxEvent(id=self._ids.new_id(), account_id=account_id, type=TEST_EVENT_TYPE,
+                            data={"webhook_id": endpoint_id}, created_at=now)
+        delivery = WebhookDelivery(id=self._ids.new_id(), account_id=account_id, endpoint_id=endpoint_id,
+                                   event_id=event.id, event_type=event.type, payload=event_payload(event),
+                                   created_at=now, next_attempt_at=now)
+        async with self._uow() as uow:
+            if await uow.webhooks.endpoint(account_id, endpoint_id) is None:
+                raise NotFound("No such webhook.")
+            await uow.webhooks.add_delivery(delivery)
+            await uow.commit()
+        await schedule_delivery(self._jobs, delivery)
+        return delivery

@@ -25,9 +25,13 @@ from litestar.template import TemplateConfig
 from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
+from entrypoints.web.pages.developers import DeveloperPages
 from entrypoints.web.pages.home import HomePages
+from entrypoints.web.pages.notifications import NotificationPages
+from entrypoints.web.pages.profile import ProfilePages
+from entrypoints.web.pages.sender_ids import SenderIdPages
 from entrypoints.web.protection import content_security_policy, require_csrf_token
-from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in
+from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in, signed_in_or_not
 from entrypoints.web.templating import STATIC, STATIC_PATH, template_config
 
 YEAR = 365 * 24 * 3600
@@ -45,14 +49,15 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     (32 bytes) when the first request comes."""
     secure = public_url.lower().startswith("https://")
     translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
+    viewer = signed_in(Refreshes())
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages],
+        route_handlers=[HomePages, AccountPages, DeveloperPages, NotificationPages, SenderIdPages, ProfilePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],
         guards=[require_csrf_token],
-        dependencies={"viewer": Provide(signed_in(Refreshes()))},
+        dependencies={"viewer": Provide(viewer), "visitor": Provide(signed_in_or_not(viewer))},
         exception_handlers=EXCEPTION_PAGES,
     )
     static = create_static_files_router(

@@ -5,7 +5,8 @@ The catalogs are the committed `locales/<language>/LC_MESSAGES/messages.po`, rea
 into `babel.support.Translations` in memory (no compile step, no `.mo` file); a fuzzy entry is not
 used. `make translations` brings both files up to date with the strings of the templates and of
 `_()` in this package. A visitor's language is the `ujumbe_lang` cookie the switcher sets, else the
-first of theirs that `Accept-Language` names, else Swahili.
+one their account chose with it (signed in), else the first of theirs that `Accept-Language`
+names, else Swahili.
 
 Times are shown in East Africa Time (`Africa/Dar_es_Salaam`: UTC+03:00 all year, decision: East
 Africa Time).
@@ -77,10 +78,12 @@ def _accepted(header: str) -> list[str]:
     return [tag for _q, _p, tag in sorted(weighted)]
 
 
-def negotiate(cookie: str | None, accept_language: str | None) -> str:
-    """The language of a request: the switcher's cookie, else Accept-Language, else Swahili."""
-    if cookie in LANGUAGES:
-        return cookie
+def negotiate(cookie: str | None, accept_language: str | None, *, chosen: str | None = None) -> str:
+    """The language of a request: the switcher's cookie, else the one the signed-in account
+    `chosen`, else Accept-Language, else Swahili."""
+    for picked in (cookie, chosen):
+        if picked in LANGUAGES:
+            return picked
     for tag in _accepted(accept_language or ""):
         if tag in LANGUAGES:
             return tag

@@ -51,6 +51,10 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "new_password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "business_name"): _("The business name is too long."),
+    ("validation_error", "url"): _("This address cannot take webhooks: give a full public address starting with "
+                                   "https://, or delete a webhook if you have many."),
+    ("validation_error", "otp"): _("The code is 6 digits."),
+    ("invalid_credentials", "current_password"): _("Your current password is not right."),
 }
 
 CSRF_REFUSED = _("This form has expired. Reload the page and try again.")

@@ -51,6 +51,7 @@ class Viewer:
     account_id: str
     plan: str
     session_id: str | None
+    language: str | None = None  # the language the account's owner chose, if any
 
 
 def session_config(key: bytes, *, secure: bool) -> CookieBackendConfig:
@@ -149,6 +150,21 @@ def signed_in(refreshes: Refreshes) -> Callable[[Request[Any, Any, Any]], Any]:
             session[_ACCESS], session[_REFRESH] = pair.access_token, pair.refresh_token
         await charge(request.scope, f"account:{credentials.account_id}",
                      PLAN_RATE_LIMITS.get(credentials.plan, PLAN_RATE_LIMITS["free"]))
-        return Viewer(account_id=credentials.account_id, plan=credentials.plan, session_id=credentials.session_id)
+        return Viewer(account_id=credentials.account_id, plan=credentials.plan, session_id=credentials.session_id,
+                      language=credentials.language)
 
     return viewer
+
+
+def signed_in_or_not(viewer: Callable[[Request[Any, Any, Any]], Any]) -> Callable[[Request[Any, Any, Any]], Any]:
+    """The `visitor` dependency of a page anyone may use (the language switcher): the signed-in
+    account, as `viewer` gives it, or None."""
+
+    async def visitor(request: Request[Any, Any, Any]) -> Viewer | None:
+        try:
+            found: Viewer = await viewer(request)
+        except SignInRequired:
+            return None
+        return found
+
+    return visitor

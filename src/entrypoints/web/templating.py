@@ -23,7 +23,7 @@ from litestar.response import Template
 from litestar.template import TemplateConfig
 
 from entrypoints.web import i18n
-from entrypoints.web.sessions import csrf_token_of
+from entrypoints.web.sessions import Viewer, csrf_token_of
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -93,19 +93,22 @@ def template_config() -> TemplateConfig[JinjaTemplateEngine]:
     return TemplateConfig(instance=JinjaTemplateEngine.from_environment(environment()))
 
 
-def language_of(request: Request[Any, Any, Any]) -> str:
-    return i18n.negotiate(request.cookies.get(i18n.LANGUAGE_COOKIE), request.headers.get("accept-language"))
+def language_of(request: Request[Any, Any, Any], viewer: Viewer | None = None) -> str:
+    """The page's language: this browser's choice, else the signed-in account's (`viewer`), else
+    what the browser asks for."""
+    return i18n.negotiate(request.cookies.get(i18n.LANGUAGE_COOKIE), request.headers.get("accept-language"),
+                          chosen=viewer.language if viewer is not None else None)
 
 
-def translate(request: Request[Any, Any, Any], message: str) -> str:
+def translate(request: Request[Any, Any, Any], message: str, viewer: Viewer | None = None) -> str:
     """`message` (a msgid) in the request's language, for text made outside a template."""
-    return str(i18n.translations()[language_of(request)].gettext(message))
+    return str(i18n.translations()[language_of(request, viewer)].gettext(message))
 
 
 def page(request: Request[Any, Any, Any], name: str, *, status_code: int = 200,
          headers: dict[str, str] | None = None, **context: Any) -> Template:
     """The template `name` for this request, with what every page needs."""
-    lang = language_of(request)
+    lang = language_of(request, context.get("viewer"))
     return Template(name, status_code=status_code, headers=headers, context={
         "lang": lang,
         "translations": i18n.translations()[lang],

@@ -16,6 +16,7 @@ from application.accounts.api_keys import AuthenticateApiKey, CreateApiKey, List
 from application.accounts.email_verification import RequestEmailVerification, SendEmailVerification, VerifyEmail
 from application.accounts.emails import SEND_EMAIL_VERIFICATION, SEND_PASSWORD_RESET, LinkTokens
 from application.accounts.password_reset import RequestPasswordReset, ResetPassword, SendPasswordReset
+from application.accounts.profile import SetLanguage, UpdateProfile
 from application.accounts.sessions import (
     AuthenticateAccessToken,
     ChangePassword,
@@ -65,6 +66,8 @@ class Accounts(Core):
     find_account = providers.Factory(FindAccount, uow=uow.provider)
     list_accounts = providers.Factory(ListAccounts, uow=uow.provider)
     set_plan = providers.Factory(SetPlan, uow=uow.provider)
+    update_profile = providers.Factory(UpdateProfile, uow=uow.provider)
+    set_language = providers.Factory(SetLanguage, uow=uow.provider)
     create_api_key = providers.Factory(CreateApiKey, uow=uow.provider, clock=clock, ids=ids, secrets=secrets)
     list_api_keys = providers.Factory(ListApiKeys, uow=uow.provider)
     revoke_api_key = providers.Factory(RevokeApiKey, uow=uow.provider, clock=clock)

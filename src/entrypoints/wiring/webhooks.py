@@ -10,7 +10,13 @@ from adapters.jobs import RETRY
 from adapters.webhooks import HttpxWebhookSender
 from application.outbox import DISPATCH_OUTBOX, DispatchOutbox
 from application.webhooks.deliveries import DELIVER_WEBHOOK, DeliverDueWebhooks, DeliverWebhook, FanOutEvent
-from application.webhooks.endpoints import DeleteWebhook, ListWebhookDeliveries, ListWebhooks, RegisterWebhook
+from application.webhooks.endpoints import (
+    DeleteWebhook,
+    ListWebhookDeliveries,
+    ListWebhooks,
+    RegisterWebhook,
+    SendTestEvent,
+)
 from entrypoints.settings import Settings
 from entrypoints.wiring.core import Core
 from entrypoints.worker import EVERY_MINUTE, JobTasks
@@ -32,6 +38,7 @@ class Webhooks(Core):
     list_webhooks = providers.Factory(ListWebhooks, uow=uow.provider)
     delete_webhook = providers.Factory(DeleteWebhook, uow=uow.provider)
     list_webhook_deliveries = providers.Factory(ListWebhookDeliveries, uow=uow.provider)
+    send_test_event = providers.Factory(SendTestEvent, uow=uow.provider, clock=clock, ids=ids, jobs=job_queue)
     deliver_webhook = providers.Factory(
         DeliverWebhook, uow=uow.provider, clock=clock, sender=webhook_sender, jobs=job_queue, box=secret_box,
         metrics=metrics,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Literal
 
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
@@ -17,7 +18,7 @@ from domain.phone_otps import RecentSends
 
 _ACCOUNT = (
     "SELECT id::text, email, password_hash, business_name, plan, phone, phone_verified,"
-    " email_verified, created_at FROM accounts"
+    " email_verified, created_at, language FROM accounts"
 )
 _API_KEY = (
     "SELECT id::text, account_id::text, name, prefix, key_hash, created_at, last_used_at, revoked_at"
@@ -38,11 +39,11 @@ class PostgresAccounts:
         # DO NOTHING rather than catching the violation: the caller's transaction stays usable.
         cur = await self._conn.execute(
             "INSERT INTO accounts (id, email, password_hash, business_name, plan, phone,"
-            " phone_verified, email_verified, created_at)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+            " phone_verified, email_verified, created_at, language)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
             (account.id, account.email, account.password_hash, account.business_name,
              account.plan, account.phone, account.phone_verified, account.email_verified,
-             account.created_at),
+             account.created_at, account.language),
         )
         if cur.rowcount != 1:
             raise EmailTaken(field="email")
@@ -74,6 +75,18 @@ class PostgresAccounts:
 
     async def set_password(self, account_id: str, password_hash: str) -> None:
         await self._conn.execute("UPDATE accounts SET password_hash = %s WHERE id = %s", (password_hash, account_id))
+
+    async def set_business_name(self, account_id: str, business_name: str) -> bool:
+        return await self._set(account_id, "business_name", business_name)
+
+    async def set_language(self, account_id: str, language: str) -> bool:
+        return await self._set(account_id, "language", language)
+
+    async def _set(self, account_id: str, column: Literal["business_name", "language"], value: str) -> bool:
+        if not is_uuid(account_id):
+            return False
+        cur = await self._conn.execute(f"UPDATE accounts SET {column} = %s WHERE id = %s", (value, account_id))
+        return cur.rowcount == 1
 
 
 _KEYS_BY_HASH = (

@@ -1,5 +1,5 @@
 """The signed-in account's home (its balance, email and plan), asking again for the email that
-confirms the address, and the language switcher."""
+confirms the address, and the language switcher (remembered for the signed-in account too)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from litestar.response import Redirect, Template
 
 from application.accounts.accounts import GetAccount
 from application.accounts.email_verification import RequestEmailVerification
+from application.accounts.profile import SetLanguage
 from application.credits.balance import GetBalance
 from entrypoints.web.errors import safe_next
 from entrypoints.web.i18n import LANGUAGE_COOKIE, LANGUAGES, _
@@ -50,12 +51,17 @@ class HomePages(Controller):
         return Redirect(path="/?sent=verification", status_code=303)
 
     @post("/language")
-    async def choose_language(self, request: Request[Any, Any, Any]) -> Redirect:
-        """The language of every page from now on, in this browser."""
+    async def choose_language(self, request: Request[Any, Any, Any],
+                              visitor: NamedDependency[Viewer | None]) -> Redirect:
+        """The language of every page from now on, in this browser; signed in, the account's too
+        (its pages in any browser that has not chosen, and its emails)."""
         form = await form_of(request)
         redirect = Redirect(path=safe_next(form.get("next")), status_code=303)
         language = form.get("lang", "")
         if language in LANGUAGES:
+            if visitor is not None:
+                set_language: SetLanguage = use_cases(request).set_language()
+                await set_language(visitor.account_id, language)
             redirect.set_cookie(Cookie(key=LANGUAGE_COOKIE, value=language, max_age=LANGUAGE_COOKIE_AGE, path="/",
                                        httponly=True, samesite="lax", secure=request.route_handler.opt[SECURE_COOKIES]))
         return redirect
