@@ -51,6 +51,11 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "new_password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "business_name"): _("The business name is too long."),
+    ("validation_error", "message"): _("Write a message of up to 1,600 characters."),
+    ("validation_error", "contact_list_id"): _("Choose one of your contact lists."),
+    ("not_found", "contact_list_id"): _("Choose one of your contact lists."),
+    ("validation_error", "sender_id"): _("A sender ID has 1 to 11 letters or digits."),
+    ("validation_error", "scheduled_at"): _("Choose the date and time to send it."),
 }
 
 CSRF_REFUSED = _("This form has expired. Reload the page and try again.")
