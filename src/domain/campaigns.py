@@ -89,6 +89,11 @@ def next_campaign_status(current: CampaignStatus, event: CampaignEvent) -> Campa
         ) from None
 
 
+def allows(current: CampaignStatus, event: CampaignEvent) -> bool:
+    """Whether a campaign in `current` can `event` now (what `next_campaign_status` would take)."""
+    return (current, event) in _TRANSITIONS
+
+
 def initial_campaign_status(
     *, has_contacts: bool, scheduled_at: datetime | None, now: datetime
 ) -> CampaignStatus:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
-from application.campaigns.reads import ListCampaignMessages, ListCampaigns
+from application.campaigns.reads import GetCampaignProgress, ListCampaignMessages, ListCampaigns
 from application.campaigns.runs import CampaignRunUnfinished, CancelCampaign, QueueDueCampaigns, RunCampaign
 from application.campaigns.creation import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits.balance import Grant, GrantCredits
@@ -18,7 +18,9 @@ from application.notifications import CheckLowBalance
 from application.ports import Contact, ContactList, ContactPhone, GatewayUnavailable, OutboundSms, WebhookEndpoint
 from application.sending.reconciliation import ReconcileReport, ReconcileStuckMessages
 from domain.campaigns import BATCH_SIZE, CampaignStatus
+from domain.errors import NotFound
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
+from domain.messages import MessageStatus
 from domain.submits import NO_ANSWER, SubmitResult
 from tests_support import Backend, ids
 
@@ -204,6 +206,31 @@ async def test_stopping_a_running_campaign_fails_its_unpaid_messages_uncharged(b
     assert gateway.submitted == []
     async with backend.uow() as uow:
         assert await uow.ledger.balance(ACCOUNT) == 10
+
+
+async def test_a_campaigns_progress_counts_its_messages_by_status_and_moves_until_none_awaits_an_outcome(
+        backend: Backend, clock: FrozenClock) -> None:
+    await _seed(backend, [(phone(1), "Asha", ""), (phone(2), "Juma", ""), (REJECTED, "Neema", "")], credits=10)
+    ids_ = SequentialIds()
+    progress = GetCampaignProgress(backend.uow)
+    created = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    before = await progress(ACCOUNT, created.id)
+    assert (before.campaign.status, before.moving, before.cancellable) == (CampaignStatus.RUNNING, True, True)
+    assert before.by_status == {MessageStatus.PENDING: 3, MessageStatus.SENT: 0, MessageStatus.DELIVERED: 0,
+                                MessageStatus.FAILED: 0}
+    await run_campaign(backend, clock, ids_, RecordingGateway())(ACCOUNT, created.id)
+    after = await progress(ACCOUNT, created.id)  # completed, two still waiting for a delivery report
+    assert (after.campaign.status, after.moving, after.cancellable) == (CampaignStatus.COMPLETED, True, False)
+    assert after.by_status == {MessageStatus.PENDING: 0, MessageStatus.SENT: 2, MessageStatus.DELIVERED: 0,
+                               MessageStatus.FAILED: 1}
+
+    stopped = await CreateCampaign(backend.uow, clock, ids_, Jobs(), "UJUMBE")(_request())
+    await CancelCampaign(backend.uow, clock, ids_)(ACCOUNT, stopped.id)
+    ended = await progress(ACCOUNT, stopped.id)
+    assert (ended.campaign.status, ended.by_status[MessageStatus.FAILED], ended.moving) == (
+        CampaignStatus.FAILED, 3, False)
+    with pytest.raises(NotFound):
+        await progress(OTHER, created.id)  # another account's campaign: not found, its counts never read
 
 
 async def test_every_number_of_the_list_is_a_recipient_each_opted_out_number_left_out(backend: Backend,

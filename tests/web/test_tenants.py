@@ -1,7 +1,8 @@
 """Tenant isolation on the dashboard: a signed-in page shows its own account's data and nothing of
-another's, and another account's ids (in paths) give the not-found page. Each page of an account
-joins ACCOUNT_PAGES as it is built; `seed` gives both accounts something of their own to show on
-each (a business name, an email, a balance, an API key, a webhook, a notification, a sender ID)."""
+another's. Each page of an account joins ACCOUNT_PAGES as it is built, naming what of its account
+it shows; `seed` gives both accounts something of their own to show, by name (a business name, an
+email, a balance, a contact list, a campaign, an API key, a webhook, a notification, a sender ID).
+Another account's id, in a path or in a form, is not found."""
 
 from __future__ import annotations
 
@@ -9,38 +10,53 @@ import re
 
 import pytest
 
+from application.campaigns.creation import CampaignRequest
+from application.contacts.contacts import ContactDetails
 from application.credits.balance import Grant
 from application.ports import Notification, NotificationKind
 from entrypoints.container import Container
-from web_support import LANGUAGE_COOKIE, Client, make_account, post_form, sign_in
+from web_support import LANGUAGE_COOKIE, Client, csrf_of, make_account, post_form, sign_in
 
-ACCOUNT_PAGES = ["/", "/developers", "/notifications", "/sender-ids", "/profile"]
+# path -> what of its account's own data the page shows (the names of `seed`'s texts)
+ACCOUNT_PAGES = {
+    "/": ("business", "email", "balance"),
+    "/campaigns": ("campaign",),
+    "/campaigns/new": ("contact list",),
+    "/developers": ("api key", "webhook"),
+    "/notifications": ("notification",),
+    "/sender-ids": ("sender id",),
+    "/profile": ("business", "email"),
+}
 
 
-async def seed(container: Container) -> dict[str, dict[str, list[str]]]:
-    """Two accounts, each with its own data; by email, what each of its pages shows (by path)."""
+async def seed(container: Container) -> dict[str, dict[str, str]]:
+    """Two accounts, each with its own data; what each one's pages may show, by email and name."""
     asha = await make_account(container, "asha@example.com", business_name="Duka la Asha", plan="pro")
     baraka = await make_account(container, "baraka@example.com", business_name="Kibanda cha Baraka")
     await container.grant_credits()(Grant(account_id=asha, credits=1_234_567))
-    for account_id, who in ((asha, "Asha"), (baraka, "Baraka")):
-        await container.create_api_key()(account_id, f"{who} POS")
-        await container.register_webhook()(account_id, f"https://{who.lower()}.example.com/hooks")
-        await container.add_sender_id()(account_id, who.upper())
+    owned = {"asha@example.com": {"business": "Duka la Asha", "email": "asha@example.com", "balance": "1,234,567"},
+             "baraka@example.com": {"business": "Kibanda cha Baraka", "email": "baraka@example.com"}}
+    for account_id, email, name in ((asha, "asha@example.com", "Asha"), (baraka, "baraka@example.com", "Baraka")):
+        contact_list = await container.create_contact_list()(account_id, f"Wateja wa {name}")
+        await container.add_contact()(account_id, contact_list.id,
+                                      ContactDetails(first_name="Neema", phone="0714000001"))
+        campaign = await container.create_campaign()(CampaignRequest(
+            account_id=account_id, name=f"Ofa ya {name}", message="Habari {first_name}",
+            contact_list_id=contact_list.id, scheduled_at="2026-02-01T09:00"))
+        await container.create_api_key()(account_id, f"{name} POS")
+        await container.register_webhook()(account_id, f"https://{name.lower()}.example.com/hooks")
+        await container.add_sender_id()(account_id, name.upper())
         async with container.uow() as uow:
             await uow.notifications.add(Notification(
                 id=container.ids().new_id(), account_id=account_id, kind=NotificationKind.ANNOUNCEMENT,
-                title=f"For {who}", message=f"A note for {who}.", created_at=container.clock().now()))
+                title=f"For {name}", message=f"A note for {name}.", created_at=container.clock().now()))
             await uow.commit()
-    return {
-        "asha@example.com": {"/": ["Duka la Asha", "asha@example.com", "1,234,567"],
-                             "/developers": ["Asha POS", "https://asha.example.com/hooks"],
-                             "/notifications": ["A note for Asha."], "/sender-ids": ["ASHA"],
-                             "/profile": ["Duka la Asha", "asha@example.com"]},
-        "baraka@example.com": {"/": ["Kibanda cha Baraka", "baraka@example.com"],
-                               "/developers": ["Baraka POS", "https://baraka.example.com/hooks"],
-                               "/notifications": ["A note for Baraka."], "/sender-ids": ["BARAKA"],
-                               "/profile": ["Kibanda cha Baraka", "baraka@example.com"]},
-    }
+        owned[email].update({"api key": f"{name} POS", "webhook": f"https://{name.lower()}.example.com/hooks",
+                             "notification": f"A note for {name}.", "sender id": name.upper()})
+        owned[email].update({"account id": account_id, "contact list": f"Wateja wa {name}",
+                             "campaign": f"Ofa ya {name}", "campaign id": campaign.id,
+                             "contact list id": contact_list.id})
+    return owned
 
 
 @pytest.mark.parametrize("path", ACCOUNT_PAGES)
@@ -48,15 +64,38 @@ async def test_a_page_shows_its_accounts_data_and_no_one_elses(client: Client, c
                                                                path: str) -> None:
     owned = await seed(container)
     client.cookies.set(LANGUAGE_COOKIE, "en")
-    for email, pages in owned.items():
+    for email, own in owned.items():
         client.cookies.delete("ujumbe_session")
         await sign_in(client, email)
         page = await client.get(path, follow_redirects=False)
         assert page.status_code == 200, page.text
-        others = [text for other, theirs in owned.items() if other != email for shown in theirs.values()
-                  for text in shown]
-        assert all(text in page.text for text in pages[path]), (email, path)
+        others = [text for other, theirs in owned.items() if other != email for text in theirs.values()]
+        assert all(own[name] in page.text for name in ACCOUNT_PAGES[path] if name in own), (email, path)
         assert not any(text in page.text for text in others), (email, path)
+
+
+async def test_another_accounts_ids_are_not_found_in_paths_and_forms(client: Client, container: Container) -> None:
+    owned = await seed(container)
+    asha, baraka = owned["asha@example.com"], owned["baraka@example.com"]
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    await sign_in(client, "asha@example.com")
+    token = csrf_of(await client.get("/campaigns/new"))
+    theirs = baraka["campaign id"]
+    for path in (f"/campaigns/{theirs}", f"/campaigns/{theirs}/report", "/campaigns/not-an-id"):
+        answer = await client.get(path)
+        assert answer.status_code == 404 and "We could not find that page." in answer.text, path
+        assert "Ofa ya Baraka" not in answer.text
+    stop = await client.post(f"/campaigns/{theirs}/cancel", data={"csrf_token": token})
+    assert stop.status_code == 404 and "We could not find that page." in stop.text
+    assert (await container.get_campaign()(baraka["account id"], theirs)).status == "scheduled"
+
+    form = {"csrf_token": token, "name": "Ofa", "message": "Habari", "when": "now", "sender_id": "",
+            "scheduled_at": "", "campaign_id": "", "contact_list_id": baraka["contact list id"]}
+    for path in ("/campaigns/preview", "/campaigns"):
+        refused = await client.post(path, data=form, follow_redirects=False)
+        assert refused.status_code == 404 and "Choose one of your contact lists." in refused.text, path
+        assert "Wateja wa Baraka" not in refused.text and "Wateja wa Asha" in refused.text
+    assert (await container.list_campaigns()(asha["account id"])).total == 1  # only its own seeded one
 
 
 async def test_another_accounts_ids_give_the_not_found_page(client: Client, container: Container) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -163,3 +164,6 @@ class MemoryMessages:
         found = self._of(account_id, campaign_id)
         for start in range(0, len(found), chunk):
             yield found[start:start + chunk]
+
+    async def campaign_status_counts(self, account_id: str, campaign_id: str) -> dict[MessageStatus, int]:
+        return dict(Counter(m.status for m in self._of(account_id, campaign_id)))

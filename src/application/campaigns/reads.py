@@ -1,13 +1,17 @@
-"""What an account reads of its campaigns: the list, one campaign, its messages (a page, or every
-one for a CSV report). Another account's campaign is not found, never shown."""
+"""What an account reads of its campaigns: the list, one campaign (with its messages counted by
+status, for a page that follows its progress), its messages (a page, or every one for a CSV
+report). Another account's campaign is not found, never shown."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from application.ports import Campaign, UnitOfWorkFactory
+from domain.campaigns import CampaignEvent, CampaignStatus, allows
 from domain.contact_files import neutralise_cell
 from domain.errors import NotFound, ValidationError
 from domain.messages import Message, MessageStatus
@@ -38,6 +42,24 @@ class CampaignPage:
     page: int
     per_page: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignProgress:
+    campaign: Campaign
+    by_status: dict[MessageStatus, int]  # its messages in each status (every status named, 0 for none)
+
+    @property
+    def cancellable(self) -> bool:
+        """Whether `CancelCampaign` would take it now: a schedule cancelled, or a run stopped."""
+        return allows(self.campaign.status, CampaignEvent.CANCEL)
+
+    @property
+    def moving(self) -> bool:
+        """Whether it may still change by itself: scheduled or running, or messages of it still
+        waiting for the gateway's answer (`pending`) or for a delivery report (`sent`)."""
+        return (self.campaign.status in (CampaignStatus.SCHEDULED, CampaignStatus.RUNNING)
+                or self.by_status[MessageStatus.PENDING] > 0 or self.by_status[MessageStatus.SENT] > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +103,21 @@ class GetCampaign:
         return campaign
 
 
+class GetCampaignProgress:
+    """One campaign and its messages counted by status: what a page following it shows."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str, campaign_id: str) -> CampaignProgress:
+        async with self._uow() as uow:
+            campaign = await uow.campaigns.get(account_id, campaign_id)
+            if campaign is None:
+                raise NotFound("No such campaign.")
+            counted = await uow.messages.campaign_status_counts(account_id, campaign_id)
+        return CampaignProgress(campaign, {status: counted.get(status, 0) for status in MessageStatus})
+
+
 class ListCampaignMessages:
     def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
@@ -96,23 +133,36 @@ class ListCampaignMessages:
         return CampaignMessagePage(messages, page, per_page, total)
 
 
+@dataclass(frozen=True, slots=True)
+class CampaignReportFile:
+    file_name: str  # `campaign-<id>-messages.csv`
+    chunks: AsyncIterator[str]  # the CSV (`REPORT_COLUMNS`), read from the database as it is consumed
+
+
 class CampaignReport:
-    """Every message of a campaign, in order, as rows of the CSV report a chunk at a time: found
-    first (404 before anything is streamed), then read in one unit of work as the stream goes."""
+    """Every message of a campaign, in order, as a CSV report a chunk at a time: found first (404
+    before anything is streamed), then read in one unit of work as the stream goes."""
 
     def __init__(self, uow: UnitOfWorkFactory) -> None:
         self._uow = uow
 
-    async def __call__(self, account_id: str, campaign_id: str) -> AsyncIterator[list[tuple[str, ...]]]:
+    async def __call__(self, account_id: str, campaign_id: str) -> CampaignReportFile:
         async with self._uow() as uow:
             if await uow.campaigns.get(account_id, campaign_id) is None:
                 raise NotFound("No such campaign.")
-        return self._chunks(account_id, campaign_id)
+        return CampaignReportFile(f"campaign-{campaign_id}-messages.csv", self._chunks(account_id, campaign_id))
 
-    async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[list[tuple[str, ...]]]:
+    async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[str]:
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(REPORT_COLUMNS)
         async with self._uow() as uow:
             async for chunk in uow.messages.all_campaign_messages(account_id, campaign_id, REPORT_CHUNK):
-                yield [report_row(m) for m in chunk]
+                writer.writerows(report_row(m) for m in chunk)
+                yield buffer.getvalue()
+                buffer.seek(0)
+                buffer.truncate()
+        yield buffer.getvalue()
 
 
 class OperatorCampaigns:

@@ -89,6 +89,10 @@ class MessageRepository(Protocol):
         """Every message of the campaign in batch order, `chunk` at a time (a report)."""
         ...
 
+    async def campaign_status_counts(self, account_id: str, campaign_id: str) -> dict[MessageStatus, int]:
+        """How many of the campaign's messages are in each status (a status none is in: absent)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class SenderId:

@@ -26,6 +26,8 @@ from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.developers import DeveloperPages
+from entrypoints.web.pages.campaign_builder import CampaignBuilderPages
+from entrypoints.web.pages.campaigns import CampaignPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
 from entrypoints.web.pages.profile import ProfilePages
@@ -52,7 +54,8 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     viewer = signed_in(Refreshes())
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages, DeveloperPages, NotificationPages, SenderIdPages, ProfilePages],
+        route_handlers=[HomePages, AccountPages, CampaignPages, CampaignBuilderPages, DeveloperPages,
+                        NotificationPages, SenderIdPages, ProfilePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

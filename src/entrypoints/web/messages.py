@@ -55,6 +55,11 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
                                    "https://, or delete a webhook if you have many."),
     ("validation_error", "otp"): _("The code is 6 digits."),
     ("invalid_credentials", "current_password"): _("Your current password is not right."),
+    ("validation_error", "message"): _("Write a message of up to 1,600 characters."),
+    ("validation_error", "contact_list_id"): _("Choose one of your contact lists."),
+    ("not_found", "contact_list_id"): _("Choose one of your contact lists."),
+    ("validation_error", "sender_id"): _("A sender ID has 1 to 11 letters or digits."),
+    ("validation_error", "scheduled_at"): _("Choose the date and time to send it."),
 }
 
 CSRF_REFUSED = _("This form has expired. Reload the page and try again.")

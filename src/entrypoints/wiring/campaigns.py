@@ -10,6 +10,7 @@ from application.campaigns.creation import CreateCampaign, PreviewCampaign, Star
 from application.campaigns.reads import (
     CampaignReport,
     GetCampaign,
+    GetCampaignProgress,
     ListCampaignMessages,
     ListCampaigns,
     OperatorCampaigns,
@@ -47,6 +48,7 @@ class Campaigns(Gateway):
     queue_due_campaigns = providers.Factory(QueueDueCampaigns, uow=uow.provider, clock=clock, jobs=job_queue)
     list_campaigns = providers.Factory(ListCampaigns, uow=uow.provider)
     get_campaign = providers.Factory(GetCampaign, uow=uow.provider)
+    get_campaign_progress = providers.Factory(GetCampaignProgress, uow=uow.provider)
     list_campaign_messages = providers.Factory(ListCampaignMessages, uow=uow.provider)
     campaign_report = providers.Factory(CampaignReport, uow=uow.provider)
     operator_campaigns = providers.Factory(OperatorCampaigns, uow=uow.provider)

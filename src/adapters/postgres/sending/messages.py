@@ -217,3 +217,8 @@ class PostgresMessages:
                               " ORDER BY m.campaign_batch, m.id", (account_id, campaign_id))
             while messages := await cur.fetchmany(chunk):
                 yield messages
+
+    async def campaign_status_counts(self, account_id: str, campaign_id: str) -> dict[MessageStatus, int]:
+        rows = await self._rows(f"SELECT m.status, count(*) AS n FROM messages m WHERE {_OF_CAMPAIGN}"
+                                " GROUP BY m.status", (account_id, campaign_id))
+        return {MessageStatus(row["status"]): int(row["n"]) for row in rows}

@@ -3,9 +3,6 @@ messages (a page, or a CSV report). Another account's campaign or list is 404 `n
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import AsyncIterator
 from datetime import datetime
 from functools import partial
 from typing import Annotated, Any
@@ -141,18 +138,6 @@ async def _create(create_campaign: CreateCampaign, principal: Principal, data: C
     return body_of(await create_campaign(_request(principal, data, campaign_id)), CampaignBody)
 
 
-async def _csv(chunks: AsyncIterator[list[tuple[str, ...]]]) -> AsyncIterator[str]:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(REPORT_COLUMNS)
-    async for chunk in chunks:
-        writer.writerows(chunk)
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-    yield buffer.getvalue()
-
-
 class CampaignsController(Controller):
     path = "/v1/campaigns"
     tags = ["campaigns"]
@@ -228,6 +213,6 @@ class CampaignsController(Controller):
     async def export(self, principal: NamedDependency[Principal], campaign_id: FromPath[str],
                      campaign_report: NamedDependency[CampaignReport]) -> Stream:
         """Every message of the campaign as a CSV report (streamed)."""
-        chunks = await campaign_report(principal.account_id, campaign_id)
-        return Stream(_csv(chunks), media_type="text/csv; charset=utf-8", headers={
-            "Content-Disposition": f'attachment; filename="campaign-{campaign_id}-messages.csv"'})
+        report = await campaign_report(principal.account_id, campaign_id)
+        return Stream(report.chunks, media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": f'attachment; filename="{report.file_name}"'})
