@@ -25,6 +25,9 @@ from litestar.template import TemplateConfig
 from entrypoints.web.errors import EXCEPTION_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
+from entrypoints.web.pages.contact_files import ContactFilePages
+from entrypoints.web.pages.contact_lists import ContactListPages
+from entrypoints.web.pages.contacts import ContactPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.protection import content_security_policy, require_csrf_token
 from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in
@@ -47,7 +50,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages],
+        route_handlers=[HomePages, AccountPages, ContactListPages, ContactPages, ContactFilePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],
