@@ -96,6 +96,18 @@ class ContactRow:
 class RowError:
     row: int
     error: str
+    value: str = ""  # what the row was refused for, as `shown_value` writes it: "" when it is the whole row
+
+
+_SHOWN_LENGTH = 60
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters; bytes that were not UTF-8
+
+
+def shown_value(text: str) -> str:
+    """A cell as a report shows it to a person: what cannot be printed (a control character, bytes
+    that were not UTF-8) as U+FFFD, and at most `_SHOWN_LENGTH` characters."""
+    text = _UNPRINTABLE.sub("\ufffd", text)
+    return text if len(text) <= _SHOWN_LENGTH else text[:_SHOWN_LENGTH - 1] + "\u2026"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,27 +135,33 @@ def columns_of(header_row: Sequence[str]) -> dict[str, int]:
 
 def check_row(row: int, phone: str, first_name: str = "", last_name: str = "", email: str = "",
               extra_phones: Iterable[str] = ()) -> ContactRow | RowError:
-    """A row's cells (as read, neutralised or not) as a contact, or the first reason it is not one."""
-    if any(map(_UNDECODABLE.search, (phone, first_name, last_name, email, *extra_phones))):
-        return RowError(row, INVALID_ENCODING)
-    try:
-        numbers = [e164_of(restore_cell(phone.strip()))]
-        numbers += (e164_of(restore_cell(n)) for n in extra_phones if n.strip())
-    except InvalidPhoneNumber:
-        return RowError(row, INVALID_PHONE_NUMBER)
+    """A row's cells (as read, neutralised or not) as a contact, or the first reason it is not one,
+    with the cell it is about."""
+    extra_phones = list(extra_phones)
+    for cell in (phone, first_name, last_name, email, *extra_phones):
+        if _UNDECODABLE.search(cell):
+            return RowError(row, INVALID_ENCODING, shown_value(cell))
+    numbers: list[str] = []
+    cells = [(phone, restore_cell(phone.strip())), *((n, restore_cell(n)) for n in extra_phones if n.strip())]
+    for cell, text in cells:
+        try:
+            numbers.append(e164_of(text))
+        except InvalidPhoneNumber:
+            return RowError(row, INVALID_PHONE_NUMBER, shown_value(cell.strip()))
     unique = tuple(dict.fromkeys(numbers))  # a number repeated within one row is one number
     if len(unique) - 1 > MAX_PHONES_PER_CONTACT:
-        return RowError(row, TOO_MANY_PHONE_NUMBERS)
-    try:
-        first = validate_contact_name(restore_cell(first_name.strip()), field="first_name")
-        last = validate_contact_name(restore_cell(last_name.strip()), field="last_name")
-    except ValidationError:
-        return RowError(row, INVALID_NAME)
+        return RowError(row, TOO_MANY_PHONE_NUMBERS, shown_value(EXTRA_PHONES_SEPARATOR.join(unique[1:])))
+    names: list[str] = []
+    for cell, field in ((first_name, "first_name"), (last_name, "last_name")):
+        try:
+            names.append(validate_contact_name(restore_cell(cell.strip()), field=field))
+        except ValidationError:
+            return RowError(row, INVALID_NAME, shown_value(cell.strip()))
     try:
         address = validate_contact_email(restore_cell(email.strip()))
     except ValidationError:
-        return RowError(row, INVALID_EMAIL)
-    return ContactRow(row, unique[0], first, last, address, unique[1:])
+        return RowError(row, INVALID_EMAIL, shown_value(email.strip()))
+    return ContactRow(row, unique[0], names[0], names[1], address, unique[1:])
 
 
 def split_extra_phones(cell: str) -> list[str]:
@@ -187,7 +205,8 @@ def rows_of(table: Iterable[tuple[int, Sequence[str]]]) -> Iterator[ContactRow |
         return
     columns = columns_of(header[1])
     if "phone" not in columns:
-        yield RowError(header[0], MISSING_PHONE_COLUMN)
+        named = ", ".join(cell.strip() for cell in header[1] if cell.strip())
+        yield RowError(header[0], MISSING_PHONE_COLUMN, shown_value(named))
         return
 
     def cell(cells: Sequence[str], field: str) -> str:

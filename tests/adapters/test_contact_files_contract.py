@@ -100,15 +100,19 @@ async def test_a_number_in_the_list_or_in_an_earlier_row_makes_the_row_a_duplica
         ContactRow(7, "+255712000007", extra_phones=("+255712000001",)),  # an extra number in the list
         RowError(8, "invalid_name"),
         ContactRow(9, "+255712000009"),
+        ContactRow(10, "+255712000009", extra_phones=("+255712000001",)),  # both numbers taken: the main one named
     ]
 
     report = await imported(store, rows)
 
     assert report.imported == 2
-    assert report.errors == (RowError(2, "duplicate_contact"), RowError(3, "invalid_phone_number"),
-                             RowError(5, "duplicate_contact"), RowError(6, "duplicate_contact"),
-                             RowError(7, "duplicate_contact"), RowError(8, "invalid_name"))
-    assert report.skipped == 6
+    # a duplicate names the number it repeats: the row's first such one
+    assert report.errors == (RowError(2, "duplicate_contact", "+255712000001"), RowError(3, "invalid_phone_number"),
+                             RowError(5, "duplicate_contact", "+255754000004"),
+                             RowError(6, "duplicate_contact", "+255712000004"),
+                             RowError(7, "duplicate_contact", "+255712000001"), RowError(8, "invalid_name"),
+                             RowError(10, "duplicate_contact", "+255712000009"))
+    assert report.skipped == 7
     assert [c.phone for c in await contacts_of(store)] == ["+255712000001", "+255712000004", "+255712000009"]
 
 
@@ -131,8 +135,8 @@ async def test_rows_past_the_lists_room_are_refused_and_the_rest_go_in(
 
     report = await imported(store, rows)
 
-    assert report == ImportReport(imported=2, skipped=2, errors=(RowError(2, "duplicate_contact"),
-                                                                 RowError(5, "contact_list_full")))
+    assert report == ImportReport(imported=2, skipped=2, errors=(RowError(2, "duplicate_contact", "+255712000001"),
+                                                                 RowError(5, "contact_list_full", "+255712000005")))
     assert await count_of(store) == MAX_CONTACTS_PER_LIST
 
 

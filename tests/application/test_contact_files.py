@@ -158,8 +158,8 @@ async def test_the_report_lists_the_readers_errors_and_the_writers_in_row_order(
     await seeded_list(store, ids(10))
     file = b"phone,first_name\n0712345678,A\n0712\n+255712345678,B\n0754000111,C\n"
     report = await importer(store)(ACCOUNT, ids(10), io.BytesIO(file))
-    assert report == ImportReport(imported=2, skipped=2, errors=(RowError(3, "invalid_phone_number"),
-                                                                 RowError(4, "duplicate_contact")))
+    assert report == ImportReport(imported=2, skipped=2, errors=(RowError(3, "invalid_phone_number", "0712"),
+                                                                 RowError(4, "duplicate_contact", "+255712345678")))
 
 
 async def test_a_utf16_file_with_its_byte_order_mark_is_read_as_excels_unicode_text() -> None:

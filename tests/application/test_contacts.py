@@ -10,6 +10,7 @@ from adapters.memory.uow import MemoryUnitOfWork
 from application.contacts.lists import (
     CreateContactList,
     DeleteContactList,
+    DescribeContactList,
     GetContactList,
     ListContactLists,
     UpdateContactList,
@@ -77,6 +78,15 @@ async def test_an_unknown_list_is_not_found_but_the_default_one_made_by_that_acc
         await GetContactList(world.uow, world.clock, world.ids)(ACCOUNT, "00000000-0000-0000-0000-0000000000ff")
     async with world.uow() as uow:
         assert await uow.contact_lists.page(ACCOUNT, 10, 0) != ([], 0)
+
+
+async def test_a_list_is_described_with_its_count_and_without_its_contacts(world: World) -> None:
+    list_id = await a_list(world, "Wateja")
+    await a_contact(world, list_id, "0712345678")
+    described = await DescribeContactList(world.uow, world.clock, world.ids)(ACCOUNT, list_id)
+    assert (described.id, described.name, described.contact_count, described.is_default) == (list_id, "Wateja", 1, False)
+    with pytest.raises(NotFound):
+        await DescribeContactList(world.uow, world.clock, world.ids)(OTHER, list_id)
 
 
 async def test_a_list_is_created_renamed_and_deleted_but_never_the_default(world: World) -> None:

@@ -20,6 +20,7 @@ from web_support import LANGUAGE_COOKIE, Client, csrf_of, make_account, post_for
 # path -> what of its account's own data the page shows (the names of `seed`'s texts)
 ACCOUNT_PAGES = {
     "/": ("business", "email", "balance"),
+    "/contacts": ("contact list",),
     "/campaigns": ("campaign",),
     "/campaigns/new": ("contact list",),
     "/developers": ("api key", "webhook"),
@@ -126,3 +127,46 @@ async def test_another_accounts_ids_give_the_not_found_page(client: Client, cont
     assert f"/developers/api-keys/{key_id}/revoke" in (await client.get("/developers")).text
     assert f"/notifications/{notification_id}/read" in (await client.get("/notifications")).text
     assert "Nothing has been sent to this webhook yet." in (await client.get(f"/developers/webhooks/{webhook_id}")).text
+
+
+async def test_another_accounts_contact_lists_contacts_and_numbers_are_the_not_found_page(
+        client: Client, container: Container) -> None:
+    await seed(container)
+    baraka = (await container.find_account()("baraka@example.com")).id
+    theirs = (await container.list_contact_lists()(baraka)).lists[1].id
+    zuhura = ContactDetails(phone="0712345678", first_name="Zuhura")
+    contact = (await container.add_contact()(baraka, theirs, zuhura)).id
+    phone = (await container.add_contact_phone()(baraka, theirs, contact, "0754000111")).id
+    await sign_in(client, "asha@example.com")
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    asha = (await container.find_account()("asha@example.com")).id
+    mine = (await container.list_contact_lists()(asha)).lists[1].id
+    token = csrf_of(await client.get("/contacts"))
+
+    for list_id in (theirs, mine):  # their list, and their contact under my list
+        base = f"/contacts/{list_id}/contacts/{contact}"
+        pages = [f"/contacts/{list_id}", f"/contacts/{list_id}/import", f"/contacts/{list_id}/export.csv", base]
+        if list_id == mine:
+            pages = [base]
+        for path in pages:
+            answer = await client.get(path)
+            assert answer.status_code == 404 and "We could not find that page." in answer.text, path
+            assert "Zuhura" not in answer.text and "Wateja wa Baraka" not in answer.text
+        forms = [(base, {"first_name": "Asha", "phone": "0712000001"}), (f"{base}/delete", {}),
+                 (f"{base}/phones", {"phone": "0712000002"}), (f"{base}/phones/{phone}/delete", {})]
+        if list_id == theirs:
+            forms += [(f"/contacts/{list_id}", {"name": "Yangu"}), (f"/contacts/{list_id}/delete", {}),
+                      (f"/contacts/{list_id}/contacts", {"phone": "0712000003"})]
+        for path, fields in forms:
+            answer = await client.post(path, data={"csrf_token": token, **fields})
+            assert answer.status_code == 404 and "We could not find that page." in answer.text, path
+        upload = await client.post(f"/contacts/{theirs}/import", data={"csrf_token": token},
+                                   files={"file": ("wateja.csv", b"phone\n0712000004\n", "text/csv")})
+        assert upload.status_code == 404 and "We could not find that page." in upload.text
+
+    found = await container.get_contact()(baraka, theirs, contact)
+    assert (found.first_name, found.phone, [p.phone for p in found.phones]) == ("Zuhura", "+255712345678",
+                                                                                ["+255754000111"])
+    their_lists = (await container.list_contact_lists()(baraka)).lists
+    assert [(one.name, one.contact_count) for one in their_lists] == [("Default", 0), ("Wateja wa Baraka", 2)]  # its seeded contact, and Zuhura
+    assert (await container.describe_contact_list()(asha, mine)).contact_count == 1  # its seeded contact alone

@@ -51,10 +51,11 @@ class MemoryContactFiles:
                 errors.append(item)
                 continue
             numbers = (item.phone, *item.extra_phones)
-            if any(n in seen or self._in_list(account_id, list_id, n) for n in numbers):
-                errors.append(RowError(item.row, DUPLICATE_CONTACT))
+            repeated = next((n for n in numbers if n in seen or self._in_list(account_id, list_id, n)), None)
+            if repeated is not None:
+                errors.append(RowError(item.row, DUPLICATE_CONTACT, repeated))
             elif imported == room:
-                errors.append(RowError(item.row, CONTACT_LIST_FULL))
+                errors.append(RowError(item.row, CONTACT_LIST_FULL, item.phone))
             else:
                 contact_id = next(ids)
                 await self._contacts.add(Contact(account_id=account_id, list_id=list_id, id=contact_id,

@@ -80,6 +80,16 @@ class GetContactList(_ListUseCase):
         return ContactListWithContacts(found, contacts, page, per_page)
 
 
+class DescribeContactList(_ListUseCase):
+    async def __call__(self, account_id: str, list_id: str) -> ContactList:
+        """A list without its contacts: its name, description, count and whether it is the default
+        (what a page about the list, or about one of its contacts, is headed with)."""
+        async with self._uow() as uow:
+            found = await self._found(uow, account_id, list_id)
+            await uow.commit()
+        return found
+
+
 class UpdateContactList(_ListUseCase):
     async def __call__(self, account_id: str, list_id: str, name: str | None = None,
                        description: str | None = None) -> ContactList:

@@ -28,6 +28,9 @@ from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.developers import DeveloperPages
 from entrypoints.web.pages.campaign_builder import CampaignBuilderPages
 from entrypoints.web.pages.campaigns import CampaignPages
+from entrypoints.web.pages.contact_files import ContactFilePages
+from entrypoints.web.pages.contact_lists import ContactListPages
+from entrypoints.web.pages.contacts import ContactPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
 from entrypoints.web.pages.profile import ProfilePages
@@ -54,8 +57,8 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     viewer = signed_in(Refreshes())
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages, CampaignPages, CampaignBuilderPages, DeveloperPages,
-                        NotificationPages, SenderIdPages, ProfilePages],
+        route_handlers=[HomePages, AccountPages, ContactListPages, ContactPages, ContactFilePages, CampaignPages,
+                        CampaignBuilderPages, DeveloperPages, NotificationPages, SenderIdPages, ProfilePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

@@ -60,9 +60,37 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("not_found", "contact_list_id"): _("Choose one of your contact lists."),
     ("validation_error", "sender_id"): _("A sender ID has 1 to 11 letters or digits."),
     ("validation_error", "scheduled_at"): _("Choose the date and time to send it."),
+    ("validation_error", "description"): _("A description has at most 500 characters."),
+    ("validation_error", "first_name"): _("A name has at most 100 characters."),
+    ("validation_error", "last_name"): _("A name has at most 100 characters."),
+    ("validation_error", "phone"): _("Enter the phone number."),
+    ("validation_error", "search"): _("Search for at most 200 characters."),
+    ("validation_error", "file"): _("Choose a CSV file or an Excel workbook (.xlsx) to import."),
+    ("payload_too_large", "file"): _("The file is too large: an import takes at most 10 MB and 100,000 rows."),
+}
+
+# Why a row of an imported file was left out (the import report's row codes), as the person who
+# made the file can put it right.
+IMPORT_ROW_MESSAGES: dict[str, str] = {
+    "invalid_phone_number": _("This is not a Tanzanian mobile number."),
+    "duplicate_contact": _("This number is already in the list, or in an earlier row."),
+    "contact_list_full": _("The contact list is full."),
+    "invalid_name": _("A name has at most 100 characters."),
+    "invalid_email": _("This is not a valid email address."),
+    "too_many_phone_numbers": _("A contact has at most 10 extra numbers."),
+    "invalid_encoding": _("The row has characters that are not UTF-8: save the file as CSV UTF-8."),
+    "missing_phone_column": _("No column is named phone: name the column of numbers phone (or simu)."),
+    "empty_file": _("The file is empty."),
+    "too_many_rows": _("The file has more than 100,000 rows: this row and the ones after it were not read."),
+    "unreadable_file": _("The file cannot be read from this row on, so nothing was imported."),
 }
 
 CSRF_REFUSED = _("This form has expired. Reload the page and try again.")
+
+
+def row_message_of(code: str) -> str:
+    """The message (its msgid) for why an imported row was left out."""
+    return IMPORT_ROW_MESSAGES.get(code, ERROR_MESSAGES["internal_error"])
 
 
 def message_of(code: str, field: str | None = None) -> str:

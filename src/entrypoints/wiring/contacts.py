@@ -27,6 +27,7 @@ from application.contacts.google_sync import SyncGoogleContacts
 from application.contacts.lists import (
     CreateContactList,
     DeleteContactList,
+    DescribeContactList,
     GetContactList,
     ListContactLists,
     UpdateContactList,
@@ -57,6 +58,7 @@ class Contacts(Core):
     list_contact_lists = providers.Factory(ListContactLists, uow=uow.provider, clock=clock, ids=ids)
     create_contact_list = providers.Factory(CreateContactList, uow=uow.provider, clock=clock, ids=ids)
     get_contact_list = providers.Factory(GetContactList, uow=uow.provider, clock=clock, ids=ids)
+    describe_contact_list = providers.Factory(DescribeContactList, uow=uow.provider, clock=clock, ids=ids)
     update_contact_list = providers.Factory(UpdateContactList, uow=uow.provider, clock=clock, ids=ids)
     delete_contact_list = providers.Factory(DeleteContactList, uow=uow.provider, clock=clock, ids=ids)
     list_contacts = providers.Factory(ListContacts, uow=uow.provider)

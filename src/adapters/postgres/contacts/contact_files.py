@@ -44,7 +44,8 @@ CREATE TEMP TABLE contact_import_rows (  -- the batch being decided
     extra_phones text NOT NULL
 ) ON COMMIT DROP;
 CREATE TEMP TABLE contact_import_seen (phone text PRIMARY KEY) ON COMMIT DROP;  -- earlier batches' refused rows' numbers
-CREATE TEMP TABLE contact_import_rejected (row integer PRIMARY KEY, error text NOT NULL) ON COMMIT DROP
+CREATE TEMP TABLE contact_import_rejected (row integer PRIMARY KEY, error text NOT NULL, value text NOT NULL)
+    ON COMMIT DROP
 """
 _COPY = "COPY contact_import_rows (row, phone, first_name, last_name, email, extra_phones) FROM STDIN"
 _NUMBERS = f"""
@@ -55,18 +56,23 @@ _NUMBERS = f"""
         WITH ORDINALITY AS n(phone, position)
 """
 # A row is a duplicate when one of its numbers is in an earlier row of its batch, in the list (which
-# holds the earlier batches' good rows) or in an earlier batch's refused row (`seen`).
+# holds the earlier batches' good rows) or in an earlier batch's refused row (`seen`); the report
+# names the first such number of the row (its main number, then its extra ones in order).
 _DUPLICATES = f"""
-INSERT INTO contact_import_rejected (row, error)
+INSERT INTO contact_import_rejected (row, error, value)
 WITH numbers AS ({_NUMBERS})
-SELECT row, '{DUPLICATE_CONTACT}' FROM (
-    SELECT row, min(row) OVER (PARTITION BY phone) AS first_row FROM numbers
-) AS earlier WHERE first_row < row
-UNION
-SELECT numbers.row, '{DUPLICATE_CONTACT}' FROM numbers JOIN contact_import_seen s ON s.phone = numbers.phone
-UNION
-SELECT numbers.row, '{DUPLICATE_CONTACT}' FROM numbers
-JOIN contact_phones p ON p.account_id = %(account)s AND p.list_id = %(list)s AND p.phone = numbers.phone
+SELECT DISTINCT ON (row) row, '{DUPLICATE_CONTACT}', phone FROM (
+    SELECT row, phone, position FROM (
+        SELECT row, phone, position, min(row) OVER (PARTITION BY phone) AS first_row FROM numbers
+    ) AS earlier WHERE first_row < row
+    UNION ALL
+    SELECT numbers.row, numbers.phone, numbers.position FROM numbers
+    JOIN contact_import_seen s ON s.phone = numbers.phone
+    UNION ALL
+    SELECT numbers.row, numbers.phone, numbers.position FROM numbers
+    JOIN contact_phones p ON p.account_id = %(account)s AND p.list_id = %(list)s AND p.phone = numbers.phone
+) AS repeated
+ORDER BY row, position
 """
 # The numbers of the batch's refused rows: those of its other rows are in the list from now on.
 _SEEN = f"""
@@ -75,9 +81,9 @@ SELECT phone FROM ({_NUMBERS}) AS n WHERE EXISTS (SELECT FROM contact_import_rej
 ON CONFLICT DO NOTHING
 """
 _PAST_ROOM = f"""
-INSERT INTO contact_import_rejected (row, error)
-SELECT row, '{CONTACT_LIST_FULL}' FROM (
-    SELECT r.row, row_number() OVER (ORDER BY r.row) AS rank FROM contact_import_rows r
+INSERT INTO contact_import_rejected (row, error, value)
+SELECT row, '{CONTACT_LIST_FULL}', phone FROM (
+    SELECT r.row, r.phone, row_number() OVER (ORDER BY r.row) AS rank FROM contact_import_rows r
     WHERE NOT EXISTS (SELECT FROM contact_import_rejected x WHERE x.row = r.row)
 ) AS ranked
 WHERE rank > %(room)s
@@ -180,8 +186,8 @@ class PostgresContactFiles:
             await batches.add(batch)
         finally:
             await batches.settled()  # never leave a statement running on the connection
-        rejected = await self._conn.execute("SELECT row, error FROM contact_import_rejected ORDER BY row")
-        found_here = [RowError(row, error) for row, error in await rejected.fetchall()]
+        rejected = await self._conn.execute("SELECT row, error, value FROM contact_import_rejected ORDER BY row")
+        found_here = [RowError(row, error, value) for row, error, value in await rejected.fetchall()]
         await self._conn.execute("DROP TABLE contact_import_rows, contact_import_seen, contact_import_rejected")
         errors = tuple(heapq.merge(given, found_here, key=lambda e: e.row))
         return ImportReport(imported=batches.imported, skipped=len(errors), errors=errors)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass
 from typing import IO, Annotated, Any
-from urllib.parse import quote
 
 import msgspec
 from litestar import Controller, Request, get, post
@@ -41,12 +40,7 @@ from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-
-# What a multipart body holds besides the file: its boundaries and part headers (a long file name
-# included) fit in this many bytes.
-MULTIPART_ENVELOPE = 64 * 1024
-CSV_MEDIA_TYPE = "text/csv"  # Litestar adds `; charset=utf-8` to a text type
-
+from entrypoints.http.files import CSV_MEDIA_TYPE, MULTIPART_ENVELOPE, csv_download
 
 
 _ROW_ERRORS = (
@@ -132,12 +126,6 @@ async def _spooled_file(request: Request[Any, Any, Any]) -> IO[bytes]:
     return spooled
 
 
-def _content_disposition(file_name: str) -> str:
-    """RFC 6266: an ASCII `filename` for every client, the exact one in `filename*`."""
-    ascii_name = file_name.encode("ascii", "replace").decode().replace("?", "_")
-    return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(file_name, safe='')}"
-
-
 class ContactFilesController(Controller):
     path = "/v1/contact-lists"
     tags = ["contact lists"]
@@ -169,5 +157,4 @@ class ContactFilesController(Controller):
                               export_contacts: NamedDependency[ExportContacts]) -> Stream:
         """A list's contacts as a CSV file, streamed; it imports back unchanged."""
         export = await export_contacts(principal.account_id, list_id)
-        return Stream(export.chunks, media_type=CSV_MEDIA_TYPE,
-                      headers={"Content-Disposition": _content_disposition(export.file_name)})
+        return csv_download(export.file_name, export.chunks)

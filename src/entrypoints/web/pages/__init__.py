@@ -24,6 +24,8 @@ async def form_of(request: Request[Any, Any, Any]) -> dict[str, str]:
     return {name: value for name, value in (await request.form()).items() if isinstance(value, str)}
 
 
-def refusal(exc: DomainError) -> tuple[int, str]:
-    """A failed form's status (the API's, for the same code) and its message (a msgid)."""
-    return STATUS_BY_CODE.get(exc.code, 400), message_of(exc.code, exc.field)
+def refusal(exc: DomainError, own: dict[tuple[str, str], str] | None = None) -> tuple[int, str]:
+    """A failed form's status (the API's, for the same code) and its message (a msgid): the form's
+    `own` words for a (code, field) several forms share (`name`), else the dashboard's."""
+    message = (own or {}).get((exc.code, exc.field or "")) or message_of(exc.code, exc.field)
+    return STATUS_BY_CODE.get(exc.code, 400), message

@@ -113,9 +113,7 @@ class CampaignBuilderPages(Controller):
                        exc: DomainError) -> Template:
         """The builder again with what was entered, saying what is wrong (at the top and by its
         field), with the status the API gives for the same code."""
-        status, message = refusal(exc)
-        if (exc.code, exc.field) == ("validation_error", "name"):
-            message = NAME_REFUSED
+        status, message = refusal(exc, {("validation_error", "name"): NAME_REFUSED})
         return await self._builder(request, viewer, entered, status_code=status, error=message,
                                    error_field=exc.field if exc.field in FIELDS else None)
 
