@@ -26,6 +26,8 @@ from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.home import HomePages
+from entrypoints.web.pages.messages import MessagePages
+from entrypoints.web.pages.sending import SendPages
 from entrypoints.web.protection import content_security_policy, require_csrf_token
 from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in
 from entrypoints.web.templating import STATIC, STATIC_PATH, template_config
@@ -47,7 +49,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages],
+        route_handlers=[HomePages, AccountPages, SendPages, MessagePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

@@ -51,6 +51,17 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "new_password"): _("A password has 8 to 1024 characters."),
     ("validation_error", "business_name"): _("The business name is too long."),
+    ("validation_error", "to"): _("Type one phone number, or up to 1,000 of them."),
+    ("validation_error", "message"): _("A message has 1 to 1,600 characters, and not only spaces."),
+    ("validation_error", "from"): _("A sender ID is 1 to 11 letters or digits."),
+    ("validation_error", "sender_id"): _("A sender ID is 1 to 11 letters or digits."),
+    ("validation_error", "contact_list_id"): _("Choose a contact list."),
+    ("validation_error", "name"): _("A campaign name has 1 to 200 characters."),
+    ("validation_error", "scheduled_at"): _("Choose the date and time to send at."),
+    ("validation_error", "search"): _("The search is too long."),
+    ("validation_error", "date_from"): _("The first day is not a date."),
+    ("validation_error", "date_before"): _("The last day is not a date."),
+    ("validation_error", "page"): _("There is no such page."),
 }
 
 CSRF_REFUSED = _("This form has expired. Reload the page and try again.")
