@@ -95,6 +95,30 @@ class SetLowBalanceThreshold:
         return threshold
 
 
+@dataclass(frozen=True, slots=True)
+class BalanceAlert:
+    """A balance against the account's low-balance threshold."""
+
+    balance: int
+    threshold: int
+
+    @property
+    def low(self) -> bool:
+        return self.balance < self.threshold
+
+
+class GetBalanceAlert:
+    """The account's balance, and whether it is below its threshold (what `CheckLowBalance` tells)."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+
+    async def __call__(self, account_id: str) -> BalanceAlert:
+        async with self._uow() as uow:
+            return BalanceAlert(await uow.ledger.balance(account_id),
+                                await uow.notifications.low_balance_threshold(account_id))
+
+
 class CheckLowBalance:
     """Tells an account once when its balance falls below its threshold.
 
@@ -106,11 +130,12 @@ class CheckLowBalance:
         self._clock, self._ids = clock, ids
 
     async def __call__(self, uow: UnitOfWork, account_id: str) -> Notification | None:
-        balance = await uow.ledger.balance(account_id)
-        threshold = await uow.notifications.low_balance_threshold(account_id)
+        alert = BalanceAlert(await uow.ledger.balance(account_id),
+                             await uow.notifications.low_balance_threshold(account_id))
+        balance, threshold = alert.balance, alert.threshold
         notified = await uow.notifications.low_balance_notified(account_id)
         now = self._clock.now()
-        if balance >= threshold:
+        if not alert.low:
             if notified:
                 await uow.notifications.set_low_balance_notified(account_id, False, now)
             return None

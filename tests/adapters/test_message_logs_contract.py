@@ -1,4 +1,5 @@
-"""The message log query answers alike from memory and PostgreSQL; PostgreSQL serves it by index."""
+"""The message log query, its export and its counts answer alike from memory and PostgreSQL;
+PostgreSQL serves them by index."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import psycopg
 import pytest
 
 from adapters.postgres.sending.inbound import routing
-from adapters.postgres.sending.message_logs import listing
+from adapters.postgres.sending.message_logs import COUNTS, listing
 from application.sending.message_logs import MessageLogQuery, message_log_filter
 from application.ports import MessageLogFilter
 from domain.messages import Message, MessageStatus
@@ -80,6 +81,13 @@ async def test_filters(logs) -> None:
     assert await logs(status="sent", date_from="2026-01-05") == (numbered(4, 1), 2)
 
 
+async def test_a_date_range_keeps_its_start_and_leaves_out_its_end(logs) -> None:
+    assert await logs(date_before="2026-01-05T09:03:00Z") == (numbered(2, 1), 2)
+    assert await logs(date_from="2026-01-05T12:02:00+03:00", date_before="2026-01-05T12:04:00+03:00") == (
+        numbered(3, 2), 2)
+    assert await logs(date_from="2026-01-05T09:04:00Z", date_before="2026-01-05T09:04:00Z") == ([], 0)
+
+
 async def test_search_by_whole_number_in_any_written_form(logs) -> None:
     for written in ("+255712345678", "0712345678", "0712 345 678", "255712345678"):
         assert await logs(search=written) == (numbered(5, 3, 1), 3), written
@@ -115,6 +123,31 @@ async def test_entries_carry_the_log_fields(logs) -> None:
         "+255754999888", "UJUMBE", "NOTMINE", ids(77))
     assert (bulk.message, bulk.encoding, bulk.sms_parts, bulk.segments, bulk.carrier) == (
         "habari za asubuhi", "GSM-7", 1, 1, "Vodacom")
+
+
+async def test_every_message_a_filter_keeps_comes_in_chunks_newest_first(logs) -> None:
+    async def every(chunk: int, **asked) -> list[list[str]]:
+        log_filter = message_log_filter(MessageLogQuery(account_id=ACCOUNT, page=2, per_page=1, **asked))
+        async with logs.backend.uow() as uow:
+            return [[e.message_id for e in entries] async for entries in uow.message_logs.every(log_filter, chunk)]
+
+    assert await every(2) == [numbered(5, 4), numbered(3, 2), numbered(1)]  # the page is not a limit
+    assert await every(10, status="sent") == [numbered(4, 1)]
+    assert await every(10, search="habari", date_before="2026-01-05T09:04:00Z") == [numbered(3)]
+    assert await every(10, search="nothing like this") == []
+
+
+async def test_counts_of_a_period_are_the_accounts_own(logs) -> None:
+    async with logs.backend.uow() as uow:
+        whole = await uow.message_logs.counts(ACCOUNT, since=T0, recent_since=T0 + timedelta(minutes=3))
+        later = await uow.message_logs.counts(ACCOUNT, since=T0 + timedelta(minutes=3),
+                                              recent_since=T0 + timedelta(minutes=5))
+        other = await uow.message_logs.counts(OTHER, since=T0, recent_since=T0)
+        none = await uow.message_logs.counts(ACCOUNT, since=T0 + timedelta(days=1), recent_since=T0 + timedelta(days=1))
+    assert (whole.total, whole.recent, whole.delivered, whole.failed) == (5, 3, 1, 1)
+    assert (later.total, later.recent, later.delivered, later.failed) == (3, 1, 1, 0)
+    assert (other.total, other.recent, other.delivered, other.failed) == (1, 1, 0, 0)
+    assert (none.total, none.recent, none.delivered, none.failed) == (0, 0, 0, 0)
 
 
 # PostgreSQL only: at millions of rows, the listing must walk an index, not the table.
@@ -180,6 +213,17 @@ def test_filters_by_status_and_number_use_their_indexes(large_log: str) -> None:
     by_date = _plan(large_log, message_log_filter(
         MessageLogQuery(account_id=ACCOUNT, date_from="2026-01-05")))
     assert "Seq Scan" not in by_date, by_date
+    by_range = _plan(large_log, message_log_filter(
+        MessageLogQuery(account_id=ACCOUNT, date_from="2026-01-05", date_before="2026-01-06")))
+    assert "Seq Scan" not in by_range, by_range
+
+
+def test_the_counts_of_a_period_read_the_accounts_rows_by_index(large_log: str) -> None:
+    with psycopg.connect(large_log) as conn:
+        rows = conn.execute(f"EXPLAIN {COUNTS}", {"account": ACCOUNT, "since": T0, "recent": T0}).fetchall()
+    plan = "\n".join(row[0] for row in rows)
+    condition = next(line for line in plan.splitlines() if "Index Cond" in line)
+    assert "account_id" in condition and "Seq Scan" not in plan, plan
 
 
 def test_a_search_by_number_reads_only_the_accounts_own_sends_to_it(large_log: str) -> None:

@@ -13,6 +13,7 @@ from application.sending.inbound import IsOptedOut, ListInboundMessages, Receive
 from application.notifications import (
     Announce,
     CheckLowBalance,
+    GetBalanceAlert,
     ListNotifications,
     MarkNotificationRead,
     SetLowBalanceThreshold,
@@ -116,6 +117,17 @@ async def test_the_operator_sets_the_threshold(world: World) -> None:
         await SetLowBalanceThreshold(world.uow)(ACCOUNT, -1)
     with pytest.raises(NotFound):
         await SetLowBalanceThreshold(world.uow)(ids(99), 10)
+
+
+async def test_the_balance_alert_is_low_exactly_where_the_notification_is_sent(world: World) -> None:
+    alert = GetBalanceAlert(world.uow)
+    await world.grant(100)
+    assert (await alert(ACCOUNT)).low is False and await world.check() is None  # at the threshold: not low
+    await world.deduct(1)
+    found = await alert(ACCOUNT)
+    assert (found.balance, found.threshold, found.low) == (99, 100, True) and await world.check() is not None
+    await SetLowBalanceThreshold(world.uow)(ACCOUNT, 0)
+    assert (await alert(ACCOUNT)).low is False
 
 
 async def test_dispatching_the_events_of_a_send_notices_the_crossing(world: World) -> None:

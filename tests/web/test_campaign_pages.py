@@ -172,7 +172,7 @@ async def test_stopping_a_running_campaign_ends_it_failed_with_nothing_more_sent
     await drain(container)
     page = await client.get(path)
     assert 'id="status">Failed<' in page.text and "Stopped before everyone was reached." in page.text
-    assert 'id="count-failed">3<' in page.text and "the campaign was stopped" in page.text
+    assert 'id="count-failed">3<' in page.text and "The campaign was stopped." in page.text
 
 
 @pytest.mark.parametrize(("language", "changes", "status", "says"), [

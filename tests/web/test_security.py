@@ -190,7 +190,7 @@ async def test_a_failure_is_a_translated_page_with_the_apis_status(client: Clien
         async def __call__(self, account_id: str) -> Any:
             raise RuntimeError("the ledger is on fire")
 
-    container.get_balance.override(providers.Object(Broken()))
+    container.balance_alert.override(providers.Object(Broken()))  # the home page's balance
     answer = await client.get("/", headers={"Accept-Language": "sw"})
     assert answer.status_code == 500 and answer.headers["content-type"].startswith("text/html")
     assert "Kuna hitilafu upande wetu." in answer.text and "on fire" not in answer.text

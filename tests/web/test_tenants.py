@@ -13,13 +13,17 @@ import pytest
 from application.campaigns.creation import CampaignRequest
 from application.contacts.contacts import ContactDetails
 from application.credits.balance import Grant
+from application.sending.sends import SmsRequest
 from application.ports import Notification, NotificationKind
 from entrypoints.container import Container
 from web_support import LANGUAGE_COOKIE, Client, csrf_of, make_account, post_form, sign_in
 
 # path -> what of its account's own data the page shows (the names of `seed`'s texts)
 ACCOUNT_PAGES = {
-    "/": ("business", "email", "balance"),
+    "/": ("business", "email", "balance", "campaign"),
+    "/send": ("contact list", "sender id"),
+    "/messages": ("sms",),
+    "/messages/export.csv": ("sms",),
     "/contacts": ("contact list",),
     "/campaigns": ("campaign",),
     "/campaigns/new": ("contact list",),
@@ -34,7 +38,8 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
     """Two accounts, each with its own data; what each one's pages may show, by email and name."""
     asha = await make_account(container, "asha@example.com", business_name="Duka la Asha", plan="pro")
     baraka = await make_account(container, "baraka@example.com", business_name="Kibanda cha Baraka")
-    await container.grant_credits()(Grant(account_id=asha, credits=1_234_567))
+    await container.grant_credits()(Grant(account_id=asha, credits=1_234_568))  # 1,234,567 after its SMS
+    await container.grant_credits()(Grant(account_id=baraka, credits=10))
     owned = {"asha@example.com": {"business": "Duka la Asha", "email": "asha@example.com", "balance": "1,234,567"},
              "baraka@example.com": {"business": "Kibanda cha Baraka", "email": "baraka@example.com"}}
     for account_id, email, name in ((asha, "asha@example.com", "Asha"), (baraka, "baraka@example.com", "Baraka")):
@@ -44,6 +49,7 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
         campaign = await container.create_campaign()(CampaignRequest(
             account_id=account_id, name=f"Ofa ya {name}", message="Habari {first_name}",
             contact_list_id=contact_list.id, scheduled_at="2026-02-01T09:00"))
+        await container.send_sms()(SmsRequest(account_id=account_id, to="0712345678", message=f"SMS ya {name}"))
         await container.create_api_key()(account_id, f"{name} POS")
         await container.register_webhook()(account_id, f"https://{name.lower()}.example.com/hooks")
         await container.add_sender_id()(account_id, name.upper())
@@ -53,7 +59,8 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
                 title=f"For {name}", message=f"A note for {name}.", created_at=container.clock().now()))
             await uow.commit()
         owned[email].update({"api key": f"{name} POS", "webhook": f"https://{name.lower()}.example.com/hooks",
-                             "notification": f"A note for {name}.", "sender id": name.upper()})
+                             "notification": f"A note for {name}.", "sender id": name.upper(),
+                             "sms": f"SMS ya {name}"})
         owned[email].update({"account id": account_id, "contact list": f"Wateja wa {name}",
                              "campaign": f"Ofa ya {name}", "campaign id": campaign.id,
                              "contact list id": contact_list.id})
@@ -170,3 +177,19 @@ async def test_another_accounts_contact_lists_contacts_and_numbers_are_the_not_f
     their_lists = (await container.list_contact_lists()(baraka)).lists
     assert [(one.name, one.contact_count) for one in their_lists] == [("Default", 0), ("Wateja wa Baraka", 2)]  # its seeded contact, and Zuhura
     assert (await container.describe_contact_list()(asha, mine)).contact_count == 1  # its seeded contact alone
+
+
+async def test_another_accounts_contact_list_in_the_send_form_is_not_found(client: Client,
+                                                                           container: Container) -> None:
+    await seed(container)
+    barakas = (await container.list_contact_lists()((await container.find_account()("baraka@example.com")).id)).lists
+    theirs = next(found.id for found in barakas if found.name == "Wateja wa Baraka")
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    await sign_in(client, "asha@example.com")
+    answer = await post_form(client, "/send", {"target": "list", "contact_list_id": theirs, "message": "Habari"},
+                             token_from="/send")
+    # as in the campaign builder: the form again, its list refused as not found
+    assert answer.status_code == 404 and "Choose one of your contact lists." in answer.text
+    assert "Wateja wa Baraka" not in answer.text
+    asha = (await container.find_account()("asha@example.com")).id
+    assert [c.name for c in (await container.list_campaigns()(asha)).campaigns] == ["Ofa ya Asha"]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from datetime import datetime
+
 from adapters.memory.store import MemoryStore
-from application.ports import MessageLogEntry, MessageLogFilter
-from domain.messages import Message
+from application.ports import MessageLogEntry, MessageLogFilter, SendCounts
+from domain.messages import Message, MessageStatus
 
 
 def _matches(message: Message, log_filter: MessageLogFilter) -> bool:
@@ -13,6 +16,8 @@ def _matches(message: Message, log_filter: MessageLogFilter) -> bool:
     if log_filter.status is not None and message.status != log_filter.status:
         return False
     if log_filter.since is not None and message.created_at < log_filter.since:
+        return False
+    if log_filter.before is not None and message.created_at >= log_filter.before:
         return False
     if log_filter.number is not None and message.to != log_filter.number:
         return False
@@ -38,9 +43,26 @@ class MemoryMessageLogs:
     def __init__(self, store: MemoryStore) -> None:
         self._store = store
 
-    async def page(self, log_filter: MessageLogFilter) -> tuple[list[MessageLogEntry], int]:
+    def _messages(self) -> list[Message]:
         rows: dict[tuple[str, str], Message] = self._store.table("messages")
-        found = sorted((m for m in rows.values() if _matches(m, log_filter)),
-                       key=lambda m: (m.created_at, m.id), reverse=True)
+        return list(rows.values())
+
+    def _found(self, log_filter: MessageLogFilter) -> list[Message]:
+        return sorted((m for m in self._messages() if _matches(m, log_filter)),
+                      key=lambda m: (m.created_at, m.id), reverse=True)
+
+    async def page(self, log_filter: MessageLogFilter) -> tuple[list[MessageLogEntry], int]:
+        found = self._found(log_filter)
         page = found[log_filter.offset:log_filter.offset + log_filter.limit]
         return [_entry(m) for m in page], len(found)
+
+    async def every(self, log_filter: MessageLogFilter, chunk: int) -> AsyncIterator[list[MessageLogEntry]]:
+        found = self._found(log_filter)
+        for start in range(0, len(found), chunk):
+            yield [_entry(m) for m in found[start:start + chunk]]
+
+    async def counts(self, account_id: str, since: datetime, recent_since: datetime) -> SendCounts:
+        period = [m for m in self._messages() if m.account_id == account_id and m.created_at >= since]
+        return SendCounts(total=len(period), recent=sum(m.created_at >= recent_since for m in period),
+                          delivered=sum(m.status is MessageStatus.DELIVERED for m in period),
+                          failed=sum(m.status is MessageStatus.FAILED for m in period))

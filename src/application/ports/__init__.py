@@ -63,7 +63,7 @@ from application.ports.google_contacts import (
 from application.ports.idempotency import Claim, IdempotencyKeys, IdempotencyRecord
 from application.ports.inbound import InboundMessage, InboundRepository, InboundSms, OptOutRepository
 from application.ports.metrics import NO_METRICS, Metrics, NoMetrics
-from application.ports.message_logs import MessageLogEntry, MessageLogFilter, MessageLogs
+from application.ports.message_logs import MessageLogEntry, MessageLogFilter, MessageLogs, SendCounts
 from application.ports.messages import MessageRepository, SenderId, SenderIdRepository
 from application.ports.notifications import Notification, NotificationKind, NotificationRepository
 from application.ports.outbox import EventOutbox, OutboxEvent
@@ -230,6 +230,7 @@ __all__ = [
     "RefreshTokenRepository",
     "SecretBox",
     "Secrets",
+    "SendCounts",
     "SenderId",
     "SenderIdRepository",
     "SmsGateway",

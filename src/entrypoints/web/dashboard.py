@@ -35,6 +35,8 @@ from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
 from entrypoints.web.pages.profile import ProfilePages
 from entrypoints.web.pages.sender_ids import SenderIdPages
+from entrypoints.web.pages.messages import MessagePages
+from entrypoints.web.pages.sending import SendPages
 from entrypoints.web.protection import content_security_policy, require_csrf_token
 from entrypoints.web.sessions import SECURE_COOKIES, Refreshes, SessionCookies, signed_in, signed_in_or_not
 from entrypoints.web.templating import STATIC, STATIC_PATH, template_config
@@ -57,8 +59,9 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
     viewer = signed_in(Refreshes())
     pages = Router(
         path="/",
-        route_handlers=[HomePages, AccountPages, ContactListPages, ContactPages, ContactFilePages, CampaignPages,
-                        CampaignBuilderPages, DeveloperPages, NotificationPages, SenderIdPages, ProfilePages],
+        route_handlers=[HomePages, AccountPages, SendPages, MessagePages, ContactListPages, ContactPages,
+                        ContactFilePages, CampaignPages, CampaignBuilderPages, DeveloperPages, NotificationPages,
+                        SenderIdPages, ProfilePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

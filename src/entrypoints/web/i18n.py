@@ -23,7 +23,7 @@ from pathlib import Path
 from babel.dates import format_datetime
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, format_percent
 from babel.support import Translations
 
 from domain.campaigns import EAST_AFRICA_TIME
@@ -92,6 +92,11 @@ def negotiate(cookie: str | None, accept_language: str | None, *, chosen: str | 
 
 def number(value: int | float, language: str) -> str:
     return format_decimal(value, locale=_BABEL_LOCALES[language])
+
+
+def percent(share: float, language: str) -> str:
+    """A share from 0 to 1 as a whole percentage: `97%`."""
+    return format_percent(share, locale=_BABEL_LOCALES[language])
 
 
 def shillings(amount: int, language: str) -> str:

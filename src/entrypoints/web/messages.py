@@ -67,6 +67,11 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "search"): _("Search for at most 200 characters."),
     ("validation_error", "file"): _("Choose a CSV file or an Excel workbook (.xlsx) to import."),
     ("payload_too_large", "file"): _("The file is too large: an import takes at most 10 MB and 100,000 rows."),
+    ("validation_error", "to"): _("Type one phone number, or up to 1,000 of them."),
+    ("validation_error", "from"): _("A sender ID has 1 to 11 letters or digits."),
+    ("validation_error", "date_from"): _("The first day is not a date."),
+    ("validation_error", "date_before"): _("The last day is not a date."),
+    ("validation_error", "page"): _("There is no such page."),
 }
 
 # Why a row of an imported file was left out (the import report's row codes), as the person who

@@ -24,6 +24,13 @@ from litestar.template import TemplateConfig
 
 from entrypoints.web import i18n
 from entrypoints.web.sessions import Viewer, csrf_token_of
+from entrypoints.web.statuses import (
+    CAMPAIGN_FAILURE_REASONS,
+    CAMPAIGN_STATUSES,
+    FAILURE_REASONS,
+    MESSAGE_STATUS_HINTS,
+    MESSAGE_STATUSES,
+)
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -71,6 +78,12 @@ def _localised(format_value: Callable[[Any, str], str]) -> Callable[..., str]:
     return apply
 
 
+def visible(character: str) -> str:
+    """A character as a reader can see it: one that shows nothing (a no-break or zero-width space)
+    by its code point."""
+    return character if character.isprintable() and not character.isspace() else f"U+{ord(character):04X}"
+
+
 def environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
@@ -84,8 +97,12 @@ def environment() -> Environment:
     env.policies["ext.i18n.trimmed"] = True  # `{% trans %}` blocks are one line of text, whatever their layout
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(number=_localised(i18n.number), shillings=_localised(i18n.shillings),
-                       moment=_localised(i18n.moment), day=_localised(i18n.day))
-    env.globals.update(static_url=static_url, languages=i18n.LANGUAGES, navigation=NAVIGATION)
+                       moment=_localised(i18n.moment), day=_localised(i18n.day), percent=_localised(i18n.percent),
+                       visible=visible)
+    env.globals.update(static_url=static_url, languages=i18n.LANGUAGES, navigation=NAVIGATION,
+                       message_statuses=MESSAGE_STATUSES, campaign_statuses=CAMPAIGN_STATUSES,
+                       failure_reasons=FAILURE_REASONS, message_status_hints=MESSAGE_STATUS_HINTS,
+                       campaign_failure_reasons=CAMPAIGN_FAILURE_REASONS)
     return env
 
 

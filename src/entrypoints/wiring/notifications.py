@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from dependency_injector import providers
 
-from application.notifications import Announce, ListNotifications, MarkNotificationRead, SetLowBalanceThreshold
+from application.notifications import (
+    Announce,
+    GetBalanceAlert,
+    ListNotifications,
+    MarkNotificationRead,
+    SetLowBalanceThreshold,
+)
 from entrypoints.wiring.core import Core
 
 clock, ids, uow = Core.clock, Core.ids, Core.uow
@@ -16,3 +22,4 @@ class Notifications(Core):
     mark_notification_read = providers.Factory(MarkNotificationRead, uow=uow.provider, clock=clock)
     announce = providers.Factory(Announce, uow=uow.provider, clock=clock, ids=ids)
     set_low_balance_threshold = providers.Factory(SetLowBalanceThreshold, uow=uow.provider)
+    balance_alert = providers.Factory(GetBalanceAlert, uow=uow.provider)

@@ -9,7 +9,8 @@ from datetime import timedelta
 from dependency_injector import providers
 
 from adapters.jobs import RETRY
-from application.sending.message_logs import ListMessageLogs
+from application.sending.figures import GetSendingFigures
+from application.sending.message_logs import ExportMessageLogs, ListMessageLogs
 from application.sending.quotes import QuoteMessage
 from application.sending.reconciliation import ReconcileStuckMessages
 from application.sending.sender_ids import AddSenderId, ListSenderIds, RemoveSenderId
@@ -49,9 +50,11 @@ class Sending(Gateway):
     add_sender_id = providers.Factory(AddSenderId, uow=uow.provider, clock=clock)
     remove_sender_id = providers.Factory(RemoveSenderId, uow=uow.provider)
 
-    # quotes, message logs
+    # quotes, message logs, the home page's figures
     quote_message = providers.Factory(QuoteMessage, uow=uow.provider)
     list_message_logs = providers.Factory(ListMessageLogs, uow=uow.provider)
+    export_message_logs = providers.Factory(ExportMessageLogs, uow=uow.provider)
+    sending_figures = providers.Factory(GetSendingFigures, uow=uow.provider, clock=clock)
 
 
 def tasks(c: Sending, settings: Settings) -> JobTasks:

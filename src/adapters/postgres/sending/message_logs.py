@@ -3,18 +3,22 @@
 Every listing walks a `messages` index newest first and stops after one page:
 (account_id, created_at DESC, id DESC) for the account's log, and for `delivered`, the status
 most messages end in; (account_id, status, created_at DESC), which holds every other status
-(migration 0021), for those; (to_number, account_id, created_at DESC) for one number.
+(migration 0021), for those; (to_number, account_id, created_at DESC) for one number. An export
+walks the same index to the end through a server-side cursor; the counts of a period read the
+account's index over that period only.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
 from adapters.postgres.like import contains
-from application.ports import MessageLogEntry, MessageLogFilter
+from application.ports import MessageLogEntry, MessageLogFilter, SendCounts
 from domain.messages import MessageStatus
 
 _COLUMNS = (
@@ -22,8 +26,13 @@ _COLUMNS = (
     " body AS message, cost, credits_used, sms_parts, segments, encoding, carrier, error,"
     " batch_id::text, created_at, delivered_at"
 )
-
-
+# An account's messages from %(since)s on, and those from %(recent)s on, delivered and failed.
+COUNTS = (
+    "SELECT count(*), count(*) FILTER (WHERE created_at >= %(recent)s),"
+    f" count(*) FILTER (WHERE status = '{MessageStatus.DELIVERED}'),"
+    f" count(*) FILTER (WHERE status = '{MessageStatus.FAILED}')"
+    " FROM messages WHERE account_id = %(account)s AND created_at >= %(since)s"
+)
 
 def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
     """The WHERE clause of a filter and its parameters."""
@@ -39,6 +48,9 @@ def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
     if log_filter.since is not None:
         where.append("created_at >= %s")
         params.append(log_filter.since)
+    if log_filter.before is not None:
+        where.append("created_at < %s")
+        params.append(log_filter.before)
     if log_filter.number is not None:
         where.append("to_number = %s")
         params.append(log_filter.number)
@@ -76,3 +88,16 @@ class PostgresMessageLogs:
         counted = await self._conn.execute(f"SELECT count(*) FROM messages WHERE {where}", count_params)
         row = await counted.fetchone()
         return messages, row[0] if row else 0
+
+    async def every(self, log_filter: MessageLogFilter, chunk: int) -> AsyncIterator[list[MessageLogEntry]]:
+        where, params = conditions(log_filter)
+        async with self._conn.cursor(name="message_log_export", row_factory=class_row(MessageLogEntry)) as cur:
+            await cur.execute(f"SELECT {_COLUMNS} FROM messages WHERE {where} ORDER BY created_at DESC, id DESC",
+                              params)
+            while entries := await cur.fetchmany(chunk):
+                yield entries
+
+    async def counts(self, account_id: str, since: datetime, recent_since: datetime) -> SendCounts:
+        counted = await self._conn.execute(COUNTS, {"account": account_id, "since": since, "recent": recent_since})
+        total, recent, delivered, failed = await counted.fetchone() or (0, 0, 0, 0)
+        return SendCounts(total=total, recent=recent, delivered=delivered, failed=failed)

@@ -23,11 +23,8 @@ from application.campaigns.reads import (
     ListCampaigns,
 )
 from application.campaigns.runs import CancelCampaign
-from domain.campaigns import CANCELLED, INSUFFICIENT_CREDITS
 from domain.errors import CampaignNotCancellable
-from domain.messages import UNDELIVERABLE_ERROR, MessageStatus
-from domain.submits import GATEWAY_NO_ANSWER, GATEWAY_REJECTED, GATEWAY_UNAVAILABLE
-from entrypoints.web.i18n import _
+from domain.messages import MessageStatus
 from entrypoints.web.pages import refusal, use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
@@ -36,29 +33,9 @@ PER_PAGE = 25
 PageNumber = Annotated[int, QueryParameter(name="page")]  # `?page=`: a page of a listing, from 1
 POLL_EVERY = "3s"  # how often a page asks again for the progress of a campaign that may still change
 
-CAMPAIGN_STATUSES = {"draft": _("Draft"), "scheduled": _("Scheduled"), "running": _("Sending"),
-                     "completed": _("Completed"), "failed": _("Failed")}
-FAILURE_REASONS = {INSUFFICIENT_CREDITS: _("The balance did not cover it."),
-                   CANCELLED: _("Stopped before everyone was reached.")}
-MESSAGE_STATUSES = {"pending": _("Waiting"), "sent": _("Sent"), "delivered": _("Delivered"), "failed": _("Failed")}
-# What each message status means, under its count.
-MESSAGE_STATUS_HINTS = {"pending": _("not yet taken by the network"),
-                        "sent": _("taken by the network, delivery not yet reported"),
-                        "delivered": _("reached the phone"), "failed": _("not sent, or not delivered")}
-
-# Why a message failed, for the codes ujumbe gives; a carrier's own code is shown as it came.
-MESSAGE_ERRORS = {"opted_out": _("replied STOP"), GATEWAY_REJECTED: _("refused by the network"),
-                  UNDELIVERABLE_ERROR: _("could not be delivered"), CANCELLED: _("the campaign was stopped"),
-                  INSUFFICIENT_CREDITS: _("the balance ran out"), GATEWAY_UNAVAILABLE: _("the network was unreachable"),
-                  GATEWAY_NO_ANSWER: _("the network never answered")}
-
-
 def _labels() -> dict[str, Any]:
     """The words every campaign template shows for a status or a reason (msgids)."""
-    return {"campaign_statuses": CAMPAIGN_STATUSES, "failure_reasons": FAILURE_REASONS,
-            "message_statuses": MESSAGE_STATUSES, "message_status_hints": MESSAGE_STATUS_HINTS,
-            "message_errors": MESSAGE_ERRORS,
-            "counted": [status.value for status in MessageStatus], "poll_every": POLL_EVERY}
+    return {"counted": [status.value for status in MessageStatus], "poll_every": POLL_EVERY}
 
 
 class CampaignPages(Controller):

@@ -1,5 +1,7 @@
-"""The signed-in account's home (its balance, email and plan), asking again for the email that
-confirms the address, and the language switcher (remembered for the signed-in account too)."""
+"""The signed-in account's home (its balance, with a warning when it is low; its sending today and
+this month and the delivery rate; its latest campaigns; its unread notifications; its email and
+plan), asking again for the email that confirms the address, and the language switcher
+(remembered for the signed-in account too)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from litestar.response import Redirect, Template
 from application.accounts.accounts import GetAccount
 from application.accounts.email_verification import RequestEmailVerification
 from application.accounts.profile import SetLanguage
-from application.credits.balance import GetBalance
+from application.campaigns.reads import ListCampaigns
+from application.notifications import GetBalanceAlert, ListNotifications
+from application.sending.figures import GetSendingFigures
 from entrypoints.web.errors import safe_next
 from entrypoints.web.i18n import LANGUAGE_COOKIE, LANGUAGES, _
 from entrypoints.web.pages import form_of, use_cases
@@ -23,6 +27,7 @@ from entrypoints.web.templating import page
 
 PLAN_NAMES = {"free": _("Free"), "pro": _("Pro"), "enterprise": _("Enterprise")}
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+RECENT_CAMPAIGNS = 5
 
 
 class HomePages(Controller):
@@ -34,10 +39,17 @@ class HomePages(Controller):
         """Only the signed-in account's own figures: each use case is asked for `viewer`'s."""
         container = use_cases(request)
         get_account: GetAccount = container.get_account()
-        get_balance: GetBalance = container.get_balance()
+        balance_alert: GetBalanceAlert = container.balance_alert()
+        sending_figures: GetSendingFigures = container.sending_figures()
+        list_campaigns: ListCampaigns = container.list_campaigns()
+        list_notifications: ListNotifications = container.list_notifications()
         account = await get_account(viewer.account_id)
-        balance = await get_balance(viewer.account_id)
-        return page(request, "home.html", viewer=viewer, account=account, balance=balance.balance,
+        balance = await balance_alert(viewer.account_id)
+        return page(request, "home.html", viewer=viewer, account=account, balance=balance,
+                    figures=await sending_figures(viewer.account_id),
+                    campaigns=(await list_campaigns(viewer.account_id, 1, RECENT_CAMPAIGNS)).campaigns,
+                    # the unread count comes with a page of them: the smallest page
+                    unread=(await list_notifications(viewer.account_id, 1, 1)).unread,
                     plan=PLAN_NAMES.get(account.plan, account.plan), verification_sent=sent == "verification")
 
     @post("/verify-email/send")
