@@ -199,6 +199,19 @@ async def test_payer_phones_are_verified_per_account(store: Backend) -> None:
         assert not await uow.payer_phones.is_verified(ACCOUNT, "+255712000002")
 
 
+async def test_payer_phones_are_listed_per_account_the_latest_verified_first(store: Backend) -> None:
+    async with store.uow() as uow:
+        await uow.payer_phones.add(ACCOUNT, "+255712000001", T0)
+        await uow.payer_phones.add(ACCOUNT, "+255712000002", T0 + timedelta(hours=1))
+        await uow.payer_phones.add(OTHER, "+255712000003", T0 + timedelta(hours=2))
+        await uow.payer_phones.add(ACCOUNT, "+255712000001", T0 + timedelta(days=1))  # verified again: newest
+        await uow.commit()
+    async with store.uow() as uow:
+        assert await uow.payer_phones.all(ACCOUNT) == ["+255712000001", "+255712000002"]
+        assert await uow.payer_phones.all(OTHER) == ["+255712000003"]
+        assert await uow.payer_phones.all(ids(3)) == []
+
+
 async def test_provider_answers_are_kept_per_order_oldest_first(store: Backend) -> None:
     placed = order(1)
     events = [ProviderEvent(id=ids(300 + n), provider="mobilemoney", channel=channel,

@@ -19,6 +19,8 @@ from application.payments.orders import (
     PackageOrderRequest,
     VoucherOrderRequest,
 )
+from application.payments.payers import ListPayerPhones
+from application.payments.vouchers import QuoteVoucher
 from application.ports import Account, CreditPackage, NotificationKind, PaymentOrder, PaymentRequest
 from domain.errors import InvalidPhoneNumber, NotFound, PhoneNotVerified, ValidationError
 from domain.payments import PaymentStatus
@@ -180,13 +182,30 @@ async def test_a_voucher_is_priced_by_the_tier_holding_its_amount(world: World, 
     assert (order.source, order.amount, order.credit_amount) == ("voucher", amount, credits)
     assert (order.rate_tzs_per_credit, order.leftover_tzs, order.package_id) == (rate, leftover, None)
     assert world.provider.pushed[-1].amount == amount and world.provider.pushed[-1].phone == PAYER
+    quoted = await QuoteVoucher(world.uow)(amount)  # the quote before paying is the order's price
+    assert (quoted.credits, quoted.rate_tzs_per_credit, quoted.leftover_tzs) == (credits, rate, leftover)
 
 
-async def test_a_voucher_below_the_minimum_is_refused(world: World) -> None:
+@pytest.mark.parametrize("amount", [999, 100_000_001])
+async def test_a_voucher_outside_the_card_is_refused_and_so_is_its_quote(world: World, amount: int) -> None:
     with pytest.raises(ValidationError) as refused:
-        await world.voucher(999)
+        await world.voucher(amount)
     assert refused.value.field == "amount"
+    with pytest.raises(ValidationError) as quoted:
+        await QuoteVoucher(world.uow)(amount)
+    assert quoted.value.field == "amount"
     assert world.provider.pushed == []
+
+
+async def test_the_phones_an_account_may_pay_from_are_its_own_verified_one_then_its_payers(world: World) -> None:
+    later = "+255754000999"
+    world.clock.advance(60)
+    async with world.uow() as uow:
+        await uow.payer_phones.add(ACCOUNT, later, world.clock.now())
+        await uow.payer_phones.add(ACCOUNT, OWN_PHONE, world.clock.now())  # its own, verified as a payer too
+        await uow.commit()
+    assert await ListPayerPhones(world.uow)(ACCOUNT) == [OWN_PHONE, later, PAYER]
+    assert await ListPayerPhones(world.uow)(OTHER) == []  # no phone of its own verified, no payer
 
 
 @pytest.mark.parametrize("provider", ["mobilemoney", "mobilemoney-session"])

@@ -30,12 +30,15 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def server(module_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+def server(request: pytest.FixtureRequest, module_database: str,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """`ujumbe serve` for the module's tests; a module's SERVE_ENV adds to its environment."""
     require_chromium()  # skip before starting a server for nothing
     folder = tmp_path_factory.mktemp("serve")
     # Webhook URLs on loopback are allowed: a test's receiver listens there.
     env = {"UJUMBE_DATABASE_URL": module_database, "UJUMBE_DATA_DIR": str(folder / "data"),
-           "UJUMBE_PUBLIC_URL": "https://app.ujumbe.example", "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1"}
+           "UJUMBE_PUBLIC_URL": "https://app.ujumbe.example", "UJUMBE_WEBHOOKS_ALLOW_PRIVATE": "1",
+           **getattr(request.module, "SERVE_ENV", {})}
     with serving(env, folder) as base_url:
         yield base_url, env
 

@@ -4,6 +4,7 @@ language a request gets."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from decimal import Decimal
 
 import pytest
 
@@ -20,6 +21,8 @@ def test_each_language_writes_numbers_amounts_and_times_its_way(language: str, n
                                                                  moment: str, day: str) -> None:
     assert i18n.number(1234567, language) == number
     assert i18n.shillings(35000, language) == amount
+    assert i18n.shillings(Decimal("35.00"), language) == "TSh 35"  # a rate per credit: cents only if any
+    assert i18n.shillings(Decimal("27.5"), language) == "TSh 27.50"
     assert i18n.moment(NINE_UTC, language) == moment  # 09:00 UTC is noon in Dar es Salaam
     assert i18n.day(datetime(2026, 1, 4, 22, 0, tzinfo=timezone.utc), language) == day  # already the 5th there
 

@@ -1,7 +1,8 @@
 """Tenant isolation on the dashboard: a signed-in page shows its own account's data and nothing of
 another's. Each page of an account joins ACCOUNT_PAGES as it is built, naming what of its account
 it shows; `seed` gives both accounts something of their own to show, by name (a business name, an
-email, a balance, a contact list, a campaign, an API key, a webhook, a notification, a sender ID).
+email, a balance, a contact list, a campaign, an API key, a webhook, a notification, a sender ID, a payment
+order).
 Another account's id, in a path or in a form, is not found."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 from application.campaigns.creation import CampaignRequest
 from application.contacts.contacts import ContactDetails
 from application.credits.balance import Grant
+from application.payments.orders import VoucherOrderRequest
 from application.sending.sends import SmsRequest
 from application.ports import Notification, NotificationKind
 from entrypoints.container import Container
@@ -31,6 +33,7 @@ ACCOUNT_PAGES = {
     "/notifications": ("notification",),
     "/sender-ids": ("sender id",),
     "/profile": ("business", "email"),
+    "/credits": ("balance", "order"),
 }
 
 
@@ -53,6 +56,8 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
         await container.create_api_key()(account_id, f"{name} POS")
         await container.register_webhook()(account_id, f"https://{name.lower()}.example.com/hooks")
         await container.add_sender_id()(account_id, name.upper())
+        order = await container.order_voucher()(VoucherOrderRequest(
+            account_id=account_id, amount=77_777 if name == "Asha" else 88_888, provider="manual", phone=None))
         async with container.uow() as uow:
             await uow.notifications.add(Notification(
                 id=container.ids().new_id(), account_id=account_id, kind=NotificationKind.ANNOUNCEMENT,
@@ -60,7 +65,8 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
             await uow.commit()
         owned[email].update({"api key": f"{name} POS", "webhook": f"https://{name.lower()}.example.com/hooks",
                              "notification": f"A note for {name}.", "sender id": name.upper(),
-                             "sms": f"SMS ya {name}"})
+                             "sms": f"SMS ya {name}",
+                             "order": f"TSh {order.amount:,}"})
         owned[email].update({"account id": account_id, "contact list": f"Wateja wa {name}",
                              "campaign": f"Ofa ya {name}", "campaign id": campaign.id,
                              "contact list id": contact_list.id})
@@ -193,3 +199,25 @@ async def test_another_accounts_contact_list_in_the_send_form_is_not_found(clien
     assert "Wateja wa Baraka" not in answer.text
     asha = (await container.find_account()("asha@example.com")).id
     assert [c.name for c in (await container.list_campaigns()(asha)).campaigns] == ["Ofa ya Asha"]
+
+
+async def test_another_accounts_order_and_payer_phone_are_not_this_accounts(client: Client,
+                                                                            container: Container) -> None:
+    """In a path, another account's order is the not-found page; in a form, a payer phone another
+    account verified is one this account has not (409 phone_not_verified, as the API answers)."""
+    await seed(container)
+    asha = (await container.find_account()("asha@example.com")).id
+    baraka = (await container.find_account()("baraka@example.com")).id
+    theirs = (await container.list_payment_orders()(baraka)).orders[0]
+    async with container.uow() as uow:
+        await uow.payer_phones.add(baraka, "+255754000111", theirs.created_at)
+        await uow.commit()
+    await sign_in(client, "asha@example.com")
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    page = await client.get(f"/credits/orders/{theirs.id}")
+    assert page.status_code == 404 and "We could not find that page." in page.text and "88,888" not in page.text
+    assert "+255754000111" not in (await client.get("/credits/buy?package=1")).text
+    refused = await post_form(client, "/credits/buy", {"package": "1", "provider": "mobilemoney",
+                                                       "phone": "+255754000111"}, token_from="/credits")
+    assert refused.status_code == 409 and "Verify the phone number first." in refused.text
+    assert (await container.list_payment_orders()(asha)).total == 1  # its own seeded order alone

@@ -88,6 +88,10 @@ class MemoryPayerPhones:
     async def is_verified(self, account_id: str, phone: str) -> bool:
         return (account_id, phone) in self._rows()
 
+    async def all(self, account_id: str) -> list[str]:
+        mine = [(verified_at, phone) for (account, phone), verified_at in self._rows().items() if account == account_id]
+        return [phone for _at, phone in sorted(mine, key=lambda row: (-row[0].timestamp(), row[1]))]
+
 
 class MemoryProviderEvents:
     def __init__(self, store: MemoryStore) -> None:

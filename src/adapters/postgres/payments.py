@@ -134,6 +134,12 @@ class PostgresPayerPhones:
             await cur.execute("SELECT 1 FROM payer_phones WHERE account_id = %s AND phone = %s", (account_id, phone))
             return await cur.fetchone() is not None
 
+    async def all(self, account_id: str) -> list[str]:
+        async with self._conn.cursor() as cur:
+            await cur.execute("SELECT phone FROM payer_phones WHERE account_id = %s ORDER BY verified_at DESC, phone",
+                              (account_id,))
+            return [phone for (phone,) in await cur.fetchall()]
+
 
 _EVENT_COLUMNS = ("id, provider, channel, order_reference, account_id, order_id, outcome, reason, body, received_at,"
                   " verified")

@@ -21,7 +21,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from application.payments.payers import check_payer
 from application.payments.settlement import SettlePayment
+from application.payments.vouchers import voucher_price
 from application.ports import (
     Clock,
     IdGenerator,
@@ -36,7 +38,7 @@ from application.ports import (
     order_reference,
 )
 from domain.accounts import phone_of
-from domain.errors import NotFound, PhoneNotVerified, ValidationError
+from domain.errors import NotFound, ValidationError
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 from domain.payment_orders import (
     OrderSource,
@@ -49,7 +51,6 @@ from domain.payment_orders import (
     push_message,
 )
 from domain.payments import PaymentStatus
-from domain.vouchers import price_voucher
 
 SETTLED_BY_PROVIDER = "provider"  # settled_by of an order the provider refused outright
 NO_CHECKOUT = "The provider could not be reached to open a checkout page; start a new order."
@@ -79,16 +80,6 @@ class PaymentOrderList:
     page: int
     per_page: int
     total: int
-
-
-async def _check_payer(uow: UnitOfWork, account_id: str, phone: str) -> None:
-    """The phone is the account's own verified phone, or a payer phone it verified."""
-    account = await uow.accounts.get(account_id)
-    if account is not None and account.phone_verified and account.phone == phone:
-        return
-    if not await uow.payer_phones.is_verified(account_id, phone):
-        raise PhoneNotVerified(f"{phone} is not verified for this account; verify it with "
-                               "POST /v1/vouchers/otp/send and /v1/vouchers/otp/verify first.", field="phone")
 
 
 def _never_handed(order: PaymentOrder) -> bool:
@@ -181,7 +172,7 @@ class _PlaceOrder:
             order = placed or await build(uow, order_id, self._clock.now())
             if placed is None:
                 if order.payer_phone is not None:  # any payer phone named is verified, prompted or not
-                    await _check_payer(uow, account_id, order.payer_phone)
+                    await check_payer(uow, account_id, order.payer_phone)
                 await uow.payment_orders.add(order)
             description = await _description(uow, order)
             await uow.commit()
@@ -230,10 +221,7 @@ class OrderVoucher:
         phone = payer_phone(provider, request.phone)
 
         async def build(uow: UnitOfWork, order_id: str, now: datetime) -> PaymentOrder:
-            card = await uow.voucher_rates.card()
-            if not card.tiers:
-                raise ValidationError("Vouchers are not on sale: there is no voucher rate card.", field="amount")
-            price = price_voucher(card, request.amount)
+            price = await voucher_price(uow, request.amount)
             return PaymentOrder(
                 account_id=request.account_id, id=order_id, source=OrderSource.VOUCHER.value, provider=provider.value,
                 amount=price.amount_tzs, credit_amount=price.credits, rate_tzs_per_credit=price.rate_tzs_per_credit,

@@ -128,6 +128,10 @@ class PayerPhones(Protocol):
 
     async def is_verified(self, account_id: str, phone: str) -> bool: ...
 
+    async def all(self, account_id: str) -> list[str]:
+        """The account's payer phones, the most recently verified first."""
+        ...
+
 
 class ProviderEvents(Protocol):
     async def add(self, event: ProviderEvent) -> None: ...

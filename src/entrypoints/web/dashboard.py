@@ -25,14 +25,16 @@ from litestar.template import TemplateConfig
 from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
 from entrypoints.web.pages.accounts import AccountPages
-from entrypoints.web.pages.developers import DeveloperPages
 from entrypoints.web.pages.campaign_builder import CampaignBuilderPages
 from entrypoints.web.pages.campaigns import CampaignPages
 from entrypoints.web.pages.contact_files import ContactFilePages
 from entrypoints.web.pages.contact_lists import ContactListPages
 from entrypoints.web.pages.contacts import ContactPages
+from entrypoints.web.pages.credits import CreditPages
+from entrypoints.web.pages.developers import DeveloperPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
+from entrypoints.web.pages.phone import PhonePages
 from entrypoints.web.pages.profile import ProfilePages
 from entrypoints.web.pages.sender_ids import SenderIdPages
 from entrypoints.web.pages.messages import MessagePages
@@ -61,7 +63,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
         path="/",
         route_handlers=[HomePages, AccountPages, SendPages, MessagePages, ContactListPages, ContactPages,
                         ContactFilePages, CampaignPages, CampaignBuilderPages, DeveloperPages, NotificationPages,
-                        SenderIdPages, ProfilePages],
+                        SenderIdPages, ProfilePages, CreditPages, PhonePages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -99,9 +100,11 @@ def percent(share: float, language: str) -> str:
     return format_percent(share, locale=_BABEL_LOCALES[language])
 
 
-def shillings(amount: int, language: str) -> str:
-    """A TZS amount, whole shillings: `TSh 35,000`."""
-    return format_currency(amount, "TZS", format="¤ #,##0", currency_digits=False, locale=_BABEL_LOCALES[language])
+def shillings(amount: int | Decimal, language: str) -> str:
+    """A TZS amount: whole shillings (`TSh 35,000`), its cents only where it has some (a voucher
+    tier's rate per credit: `TSh 27.50`)."""
+    pattern = "¤ #,##0" if amount == int(amount) else "¤ #,##0.00"
+    return format_currency(amount, "TZS", format=pattern, currency_digits=False, locale=_BABEL_LOCALES[language])
 
 
 def moment(value: datetime, language: str) -> str:

@@ -64,6 +64,8 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "first_name"): _("A name has at most 100 characters."),
     ("validation_error", "last_name"): _("A name has at most 100 characters."),
     ("validation_error", "phone"): _("Enter the phone number."),
+    ("validation_error", "amount"): _("Enter a whole number of shillings, from the smallest top-up up to 100 million."),
+    ("validation_error", "provider"): _("Choose how you want to pay."),
     ("validation_error", "search"): _("Search for at most 200 characters."),
     ("validation_error", "file"): _("Choose a CSV file or an Excel workbook (.xlsx) to import."),
     ("payload_too_large", "file"): _("The file is too large: an import takes at most 10 MB and 100,000 rows."),

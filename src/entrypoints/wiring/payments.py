@@ -19,6 +19,7 @@ from application.payments.operator import (
     ShowPaymentOrder,
 )
 from application.payments.orders import GetPaymentOrder, ListPaymentOrders, OrderPackage, OrderVoucher
+from application.payments.payers import ListPayerPhones
 from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
 from application.payments.results import (
     APPLY_PAYMENT_RESULT,
@@ -28,6 +29,7 @@ from application.payments.results import (
     ReceivePaymentCallback,
     result_from_job,
 )
+from application.payments.vouchers import QuoteVoucher
 from application.ports import Clock, MobileMoney
 from entrypoints.settings import Settings
 from entrypoints.wiring.core import Core
@@ -74,6 +76,8 @@ class Payments(Core):
     order_voucher = providers.Factory(OrderVoucher, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money)
     get_payment_order = providers.Factory(GetPaymentOrder, uow=uow.provider)
     list_payment_orders = providers.Factory(ListPaymentOrders, uow=uow.provider)
+    list_payer_phones = providers.Factory(ListPayerPhones, uow=uow.provider)
+    quote_voucher = providers.Factory(QuoteVoucher, uow=uow.provider)
     # payments: settlement (callbacks, queued results, polls, expiry with a final poll, operators)
     receive_payment_callback = providers.Factory(
         ReceivePaymentCallback, uow=uow.provider, clock=clock, ids=ids, mobile_money=mobile_money
