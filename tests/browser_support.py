@@ -10,6 +10,7 @@ runs, and a console error (a script or style the policy refused) fails the test.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -118,3 +119,25 @@ def emailed_link(database_url: str, to: str) -> str:
 
     text = wait_until(newest)
     return "/" + text.split("https://app.ujumbe.example/", 1)[1].split()[0]
+
+
+def code_sent_to(database_url: str, phone: str) -> str:
+    """The code in the newest SMS the gateway simulator received for `phone`."""
+    def newest() -> str | None:
+        with psycopg.connect(database_url) as conn:
+            row = conn.execute("SELECT body FROM simulator_messages WHERE to_number = %s ORDER BY seq DESC LIMIT 1",
+                               (phone,)).fetchone()
+        return row[0] if row else None
+
+    found = re.search(r"\b(\d{6})\b", wait_until(newest))
+    assert found
+    return found.group(1)
+
+
+def contacts_file() -> bytes:
+    """50 contacts (rows 2 to 51): row 10's number is not a number, row 30's is row 5's again."""
+    lines = ["phone,first_name,last_name"]
+    for n in range(1, 51):
+        phone = {9: "12345", 29: "0712 000 004"}.get(n, f"07120000{n:02d}")
+        lines.append(f"{phone},Mteja,Namba {n:02d}")
+    return ("\n".join(lines) + "\n").encode()

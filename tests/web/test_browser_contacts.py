@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Visit
+from browser_support import Visit, contacts_file
 from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
@@ -38,13 +38,6 @@ WORDS = {
 }
 
 
-def contacts_file() -> bytes:
-    """50 contacts (rows 2 to 51): row 10's number is not a number, row 30's is row 5's again."""
-    lines = ["phone,first_name,last_name"]
-    for n in range(1, 51):
-        phone = {9: "12345", 29: "0712 000 004"}.get(n, f"07120000{n:02d}")
-        lines.append(f"{phone},Mteja,Namba {n:02d}")
-    return ("\n".join(lines) + "\n").encode()
 
 
 @pytest.mark.parametrize("language", ["sw", "en"])

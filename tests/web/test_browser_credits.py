@@ -14,11 +14,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
-from browser_support import Visit
-from tests_support import ujumbe, wait_until
+from browser_support import Visit, code_sent_to
+from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
 
@@ -37,17 +36,6 @@ WORDS = {
 PHONES = {"sw": "+255754000201", "en": "+255754000202"}
 
 
-def code_sent_to(database_url: str, phone: str) -> str:
-    """The code in the newest SMS the gateway simulator received for `phone`."""
-    def newest() -> str | None:
-        with psycopg.connect(database_url) as conn:
-            row = conn.execute("SELECT body FROM simulator_messages WHERE to_number = %s ORDER BY seq DESC LIMIT 1",
-                               (phone,)).fetchone()
-        return row[0] if row else None
-
-    found = re.search(r"\b(\d{6})\b", wait_until(newest))
-    assert found
-    return found.group(1)
 
 
 @pytest.mark.parametrize("language", ["sw", "en"])
