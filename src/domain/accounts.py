@@ -32,6 +32,19 @@ MAX_BUSINESS_NAME_LENGTH = 200
 
 
 @dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    email: str
+    password_hash: str
+    business_name: str
+    plan: str
+    phone: str | None
+    phone_verified: bool
+    email_verified: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Credentials:
     """Who is calling, once a key or an access token checked out."""
 

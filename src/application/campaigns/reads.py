@@ -7,7 +7,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from application.ports import Campaign, UnitOfWorkFactory
+from application.ports import UnitOfWorkFactory
+from domain.campaigns import Campaign
 from domain.contact_files import neutralise_cell
 from domain.errors import NotFound, ValidationError
 from domain.messages import Message, MessageStatus

@@ -26,14 +26,12 @@ from application.ports import (
     Clock,
     IdGenerator,
     MobileMoney,
-    PaymentOrder,
     PaymentRequest,
     ProviderRejected,
     ProviderState,
     ProviderUnavailable,
     UnitOfWork,
     UnitOfWorkFactory,
-    order_reference,
 )
 from domain.accounts import phone_of
 from domain.errors import NotFound, PhoneNotVerified, ValidationError
@@ -48,7 +46,7 @@ from domain.payment_orders import (
     provider_for,
     push_message,
 )
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus, order_reference
 from domain.vouchers import price_voucher
 
 SETTLED_BY_PROVIDER = "provider"  # settled_by of an order the provider refused outright
