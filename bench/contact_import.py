@@ -32,7 +32,7 @@ import psycopg
 from dependency_injector import providers
 
 from application.accounts.accounts import Registration
-from application.ports import ContactList
+from domain.contacts import ContactList
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 from adapters.postgres.database import embedded_database_url

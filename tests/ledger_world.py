@@ -15,8 +15,9 @@ from application.accounts.accounts import Registration
 from application.campaigns.creation import CampaignRequest
 from application.credits.balance import Grant
 from application.payments.orders import PackageOrderRequest
-from application.ports import PaymentOrder, ProviderResult, ProviderState
+from application.ports import ProviderResult, ProviderState
 from application.sending.sends import BulkRequest, SmsRequest
+from domain.payments import PaymentOrder
 from campaigns_support import seed_list
 from entrypoints.container import Container
 from jobs_support import drain

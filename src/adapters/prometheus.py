@@ -28,9 +28,9 @@ from prometheus_client.metrics_core import Metric
 
 from adapters.postgres.metrics import ServiceState
 from adapters.system import process_running
-from application.ports import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus
+from domain.payments import PaymentOrder
 from domain.phone import Carrier
 
 P = ParamSpec("P")

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from application.ports import Campaign, Notification, NotificationKind, OutboxEvent, PaymentOrder, UnitOfWork
-from domain.campaigns import CampaignStatus
+from application.ports import Notification, NotificationKind, OutboxEvent, UnitOfWork
+from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import Message, MessageStatus
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 from domain.webhooks import WebhookEventType
 
 _EVENT_OF_STATUS = {

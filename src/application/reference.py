@@ -16,7 +16,6 @@ from decimal import Decimal
 from application.ports import (
     Clock,
     CountryRate,
-    CreditPackage,
     ReferenceChange,
     ReferenceKind,
     ReferenceRecord,
@@ -26,6 +25,7 @@ from application.ports import (
     snapshot,
 )
 from domain.errors import CountryNotSupported, ValidationError
+from domain.pricing import CreditPackage
 from domain.reference import (
     MAX_CATEGORY_LENGTH,
     check_country,

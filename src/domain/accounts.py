@@ -35,6 +35,20 @@ LANGUAGES: tuple[str, ...] = ("sw", "en")
 
 
 @dataclass(frozen=True, slots=True)
+class Account:
+    id: str
+    email: str
+    password_hash: str
+    business_name: str
+    plan: str
+    phone: str | None
+    phone_verified: bool
+    email_verified: bool
+    created_at: datetime
+    language: str | None = None  # the language its owner chose (`LANGUAGES`), if any
+
+
+@dataclass(frozen=True, slots=True)
 class Credentials:
     """Who is calling, once a key or an access token checked out."""
 

@@ -14,6 +14,7 @@ unknown), priced on that text. A `scheduled_at` without an offset is East Africa
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 
@@ -63,6 +64,27 @@ class CampaignEvent(StrEnum):
     FAIL = "fail"
     CANCEL = "cancel"
     NOBODY_TO_SEND_TO = "find nobody to send to"  # a scheduled campaign's time came, its list emptied since
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    account_id: str
+    id: str
+    name: str
+    message: str
+    contact_list_id: str
+    status: CampaignStatus
+    created_at: datetime
+    updated_at: datetime
+    sender_id: str | None = None  # the requested sender ID; None for the platform default
+    total_contacts: int = 0
+    sent_count: int = 0
+    delivered_count: int = 0
+    failed_count: int = 0
+    scheduled_at: datetime | None = None
+    completed_at: datetime | None = None
+    failure_reason: str | None = None
+    batches_paid: int = 0  # a run's progress: batches 1..batches_paid are paid for
 
 
 _S, _E = CampaignStatus, CampaignEvent

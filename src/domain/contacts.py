@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from domain.email_addresses import EMAIL_PATTERN, MAX_EMAIL_LENGTH, validate_email
 from domain.errors import InvalidPhoneNumber, ValidationError
@@ -35,6 +36,43 @@ CONTACT_EMAIL_PATTERN = f"{EMAIL_PATTERN}|^[{WHITESPACE}]*$"
 MAX_SEARCH_LENGTH = 200
 _DIGITS = frozenset("0123456789")
 _NUMBER_CHARACTERS = frozenset("+0123456789 ().-")  # what people type around a number's digits
+
+
+@dataclass(frozen=True, slots=True)
+class ContactList:
+    account_id: str
+    id: str
+    name: str
+    description: str
+    is_default: bool
+    created_at: datetime
+    updated_at: datetime
+    contact_count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ContactPhone:
+    """An extra number of a contact."""
+
+    id: str
+    phone: str  # E.164
+    created_at: datetime
+    opted_out: bool = False  # the number replied STOP to this account
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    account_id: str
+    list_id: str
+    id: str
+    phone: str  # the main number, E.164
+    first_name: str
+    last_name: str
+    email: str
+    created_at: datetime
+    updated_at: datetime
+    phones: tuple[ContactPhone, ...] = ()  # extra numbers, oldest first
+    opted_out: bool = False  # the main number replied STOP to this account
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Account, AccountToken, ApiKey, PhoneOtp, RefreshToken
+from application.ports import AccountToken, ApiKey, PhoneOtp, RefreshToken
 from domain.account_tokens import TokenPurpose
+from domain.accounts import Account
 from domain.errors import EmailTaken
 from domain.phone_otps import NO_SENDS, RecentSends
 from tests_support import Backend, ids

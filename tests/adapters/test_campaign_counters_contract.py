@@ -11,8 +11,8 @@ import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.sending.delivery_reports import ApplyReceivedReports, ReportResult
-from application.ports import Campaign, DeliveryReport
-from domain.campaigns import CampaignStatus
+from application.ports import DeliveryReport
+from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import MessageEvent, MessageStatus, SubmitOutcome
 from tests_support import Backend, ids, pending_message
 

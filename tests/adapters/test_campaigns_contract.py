@@ -15,10 +15,11 @@ from application.campaigns.runs import CampaignRunUnfinished, CancelCampaign, Qu
 from application.campaigns.creation import CampaignRequest, CreateCampaign, PreviewCampaign, StartCampaign
 from application.credits.balance import Grant, GrantCredits
 from application.notifications import CheckLowBalance
-from application.ports import Contact, ContactList, ContactPhone, GatewayUnavailable, OutboundSms, WebhookEndpoint
+from application.ports import GatewayUnavailable, OutboundSms, WebhookEndpoint
 from application.sending.reconciliation import ReconcileReport, ReconcileStuckMessages
 from domain.campaigns import BATCH_SIZE, CampaignStatus
 from domain.errors import NotFound
+from domain.contacts import Contact, ContactList, ContactPhone
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 from domain.messages import MessageStatus
 from domain.submits import NO_ANSWER, SubmitResult

@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from application.ports import Contact, ContactList, ImportRow
+from application.ports import ImportRow
 from domain.contact_files import ContactRow, ImportReport, RowError
-from domain.contacts import MAX_CONTACTS_PER_LIST, ContactSearch
+from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactSearch
 from domain.errors import NotFound
 from tests_support import Backend, ids
 

@@ -13,8 +13,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
-from domain.contacts import MAX_CONTACTS_PER_LIST, ContactSearch, contact_search
+from application.ports import Recipient, RecipientCounts
+from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactPhone, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
 from tests_support import Backend, ids
 

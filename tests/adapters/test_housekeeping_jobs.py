@@ -12,8 +12,8 @@ import pytest
 
 from adapters.memory.system import FrozenClock
 from application.payments.settlement import UNVERIFIED_CALLBACKS_KEPT
-from application.ports import PaymentOrder, PhoneOtp, ProviderEvent
-from domain.payments import PaymentStatus
+from application.ports import PhoneOtp, ProviderEvent
+from domain.payments import PaymentOrder, PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app
 from tests_support import ids

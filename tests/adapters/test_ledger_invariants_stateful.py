@@ -25,9 +25,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from application.ports import PaymentOrder, ProviderState
+from application.ports import ProviderState
 from conftest import emptied
 from domain.errors import DomainError
+from domain.payments import PaymentOrder
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 from entrypoints.worker import jobs_running

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Campaign, SenderId
-from domain.campaigns import CampaignStatus
+from application.ports import SenderId
+from domain.campaigns import Campaign, CampaignStatus
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from tests_support import ids, pending_message

@@ -11,8 +11,8 @@ import pytest
 from dependency_injector import providers
 
 from adapters.memory.system import FrozenClock
-from application.ports import PaymentOrder, ProviderResult, ProviderState
-from domain.payments import PaymentStatus
+from application.ports import ProviderResult, ProviderState
+from domain.payments import PaymentOrder, PaymentStatus
 from entrypoints.container import Container
 from entrypoints.worker import build_job_app
 from mobile_money_fake import FakeMobileMoney

@@ -12,8 +12,8 @@ import pytest
 
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.payments.polling import EXPIRED, ExpireStalePaymentOrders
-from application.ports import PaymentOrder, ProviderEvent
-from domain.payments import PaymentStatus
+from application.ports import ProviderEvent
+from domain.payments import PaymentOrder, PaymentStatus
 from mobile_money_fake import FakeMobileMoney
 from tests_support import Backend, ids
 

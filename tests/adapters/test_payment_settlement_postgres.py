@@ -19,8 +19,8 @@ from application.payments.operator import ConfirmPaymentOrder
 from application.payments.results import ApplyPaymentResult, ReceivePaymentCallback
 from application.payments.settlement import SettlePayment
 from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
-from application.ports import PaymentOrder, ProviderResult, ProviderState
-from domain.payments import PaymentStatus
+from application.ports import ProviderResult, ProviderState
+from domain.payments import PaymentOrder, PaymentStatus
 from mobile_money_fake import FakeMobileMoney
 from tests_support import ids, until_a_session_waits_on_a_lock
 

@@ -55,7 +55,8 @@ async def test_memory_holds_exactly_the_rows_the_migration_seeds(clean_database:
 async def test_packages_templates_and_the_voucher_card_are_saved_and_read_alike(backend) -> None:
     from datetime import UTC, datetime
 
-    from application.ports import CreditPackage, ReferenceChange, Template
+    from application.ports import ReferenceChange, Template
+    from domain.pricing import CreditPackage
     from domain.vouchers import VoucherRateCard, VoucherTier
 
     card = VoucherRateCard(1_000, (VoucherTier(9_999, Decimal("30.00")), VoucherTier(None, Decimal("25.50"))))
@@ -92,7 +93,7 @@ async def test_an_order_keeps_the_price_and_credits_it_was_sold_at_when_the_pack
     from datetime import UTC, datetime
 
     from adapters.memory.system import FrozenClock
-    from application.ports import PaymentOrder
+    from domain.payments import PaymentOrder
     from application.reference import PackageChange, SetPackage
 
     account, order_id, at = "5b7c1c7e-0000-4000-8000-000000000001", "5b7c1c7e-0000-4000-8000-0000000000a1", \

@@ -16,7 +16,8 @@ from adapters.postgres.migrate import migrate
 from adapters.postgres.reference_loader import apply_data_file
 from adapters.postgres.uow import PostgresUnitOfWork
 from adapters.reference_data import DataFile, newest, shipped
-from application.ports import CreditPackage, UnitOfWork
+from application.ports import UnitOfWork
+from domain.pricing import CreditPackage
 from domain.vouchers import check_rate_card
 
 

@@ -13,9 +13,9 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.database import create_pool
 from adapters.postgres.uow import PostgresUnitOfWork
-from application.ports import NoMetrics, PaymentOrder
+from application.ports import NoMetrics
 from domain.ledger import EntryType, Posting
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 from tests_support import ids
 
 ACCOUNT = ids(1)

@@ -19,9 +19,16 @@ from adapters.memory.system import FrozenClock
 from adapters.memory.uow import MemoryUnitOfWork
 from adapters.spreadsheets import read_table
 from application.contacts.files import ExportContacts, ImportContacts
-from application.ports import Contact, ContactList, ContactPhone, Table
+from application.ports import Table
 from domain.contact_files import ImportReport, RowError
-from domain.contacts import ContactSearch, validate_contact_email, validate_contact_name
+from domain.contacts import (
+    Contact,
+    ContactList,
+    ContactPhone,
+    ContactSearch,
+    validate_contact_email,
+    validate_contact_name,
+)
 from domain.errors import NotFound, ValidationError
 from domain.phone import e164_of
 import hostile_workbooks

@@ -19,9 +19,10 @@ from application.notifications import (
     SetLowBalanceThreshold,
 )
 from application.outbox import DispatchOutbox
-from application.ports import Account, InboundSms, Notification, NotificationKind, SenderId
+from application.ports import InboundSms, Notification, NotificationKind, SenderId
 from application.sending.sends import SendSms, SmsRequest
 from application.webhooks.deliveries import FanOutEvent
+from domain.accounts import Account
 from domain.errors import InvalidPhoneNumber, NotFound, ValidationError
 from domain.inbound import OptOutAction
 from domain.ledger import EntryType, Posting

@@ -12,8 +12,8 @@ from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock, SequentialIds
 from adapters.memory.uow import MemoryUnitOfWork
 from application.payments.polling import EXPIRED, ExpireStalePaymentOrders
-from application.ports import NotificationKind, PaymentOrder
-from domain.payments import PaymentStatus
+from application.ports import NotificationKind
+from domain.payments import PaymentOrder, PaymentStatus
 from mobile_money_fake import FakeMobileMoney
 from tests_support import ids
 

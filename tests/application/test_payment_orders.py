@@ -21,9 +21,11 @@ from application.payments.orders import (
 )
 from application.payments.payers import ListPayerPhones
 from application.payments.vouchers import QuoteVoucher
-from application.ports import Account, CreditPackage, NotificationKind, PaymentOrder, PaymentRequest
+from application.ports import NotificationKind, PaymentRequest
+from domain.accounts import Account
 from domain.errors import InvalidPhoneNumber, NotFound, PhoneNotVerified, ValidationError
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard, VoucherTier
 from domain.webhooks import WebhookEventType
 from mobile_money_fake import CHECKOUT_BASE, FakeMobileMoney

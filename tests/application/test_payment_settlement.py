@@ -39,7 +39,6 @@ from application.payments.settlement import (
 from application.payments.polling import ExpireStalePaymentOrders, PollPendingPayments
 from application.ports import (
     NotificationKind,
-    PaymentOrder,
     ProviderEvent,
     ProviderResult,
     ProviderState,
@@ -47,7 +46,7 @@ from application.ports import (
 )
 from domain.errors import IllegalTransition, InvalidSignature, NotFound, ValidationError
 from domain.ledger import EntryType
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 from mobile_money_fake import FakeMobileMoney
 from tests_support import ids
 

@@ -11,7 +11,7 @@ import pytest
 from adapters.memory.store import MemoryStore
 from adapters.memory.system import FrozenClock
 from adapters.memory.uow import MemoryUnitOfWork
-from application.ports import CountryRate, CreditPackage, ReferenceChange, Template
+from application.ports import CountryRate, ReferenceChange, Template
 from application.reference import (
     CountryRateChange,
     ListPackages,
@@ -25,6 +25,7 @@ from application.reference import (
     TemplateChange,
 )
 from domain.errors import ValidationError
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard, VoucherTier
 
 

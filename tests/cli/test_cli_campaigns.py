@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from application.campaigns.creation import CampaignRequest
-from application.ports import Campaign
 from application.credits.balance import Grant
 from campaigns_support import numbers, seed_list
+from domain.campaigns import Campaign
 from entrypoints.container import Container
 from tests_support import ujumbe
 

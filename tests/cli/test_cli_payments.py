@@ -6,7 +6,8 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from application.ports import PaymentOrder, ProviderResult, ProviderState
+from application.ports import ProviderResult, ProviderState
+from domain.payments import PaymentOrder
 from entrypoints.container import Container
 from tests_support import ids, ujumbe
 

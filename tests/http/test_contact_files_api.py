@@ -15,8 +15,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 from openpyxl import Workbook
 
-from application.ports import ContactList
-from domain.contacts import MAX_IMPORT_BYTES, ContactSearch
+from domain.contacts import MAX_IMPORT_BYTES, ContactList, ContactSearch
 from entrypoints.container import Container
 from hostile_workbooks import far_corner, huge_shared_strings, zip_bomb
 from collections.abc import Callable

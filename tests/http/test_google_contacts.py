@@ -5,6 +5,7 @@ HTTP to the fake (tests/fake_google.py)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from typing import Any
@@ -18,6 +19,7 @@ from litestar.testing import AsyncTestClient
 
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
+from entrypoints.http.controllers.google_contacts import CONSENT_COOKIE
 from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
 from fake_google import CLIENT_ID, CLIENT_SECRET, SCOPE, FakeGoogle, fake_google, person
 from http_helpers import error_of
@@ -332,6 +334,23 @@ async def test_a_sync_into_a_named_list_and_never_into_another_accounts(
     bobs_sync = await sync(client, bob, {"list_id": bobs.id})
     assert bobs_sync.status_code == 409 and error_of(bobs_sync)[0] == "google_not_connected"
     assert (await status(client, bob))["status"] == "not_connected"
+
+
+async def test_an_id_that_is_no_uuid_answers_as_an_unknown_one(
+    client: Client, make_account: MakeAccount, google: FakeGoogle
+) -> None:
+    account = await make_account()
+    await connect(client, account, google)
+    state = "not-a-uuid.made-up"  # with the cookie of this browser: the state's account is what is wrong
+    proof = hashlib.sha256(b"google-consent-browser:" + state.encode()).hexdigest()
+    for answer, expected in (
+        (await sync(client, account, {"list_id": "not-a-uuid"}), ("No such contact list.", "list_id")),
+        (await client.get(GOOGLE_CALLBACK_PATH, params={"state": state, "code": "4/x"},
+                          headers={"Cookie": f"{CONSENT_COOKIE}={proof}"}),
+         ("No Google consent is waiting under this state (unknown, expired or already used).", "state")),
+    ):
+        error = answer.json()["error"]
+        assert (answer.status_code, error["code"], error["message"], error.get("field")) == (404, "not_found", *expected)
 
 
 async def test_a_sync_without_a_connection_is_a_conflict(client: Client, make_account: MakeAccount) -> None:

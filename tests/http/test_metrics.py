@@ -25,8 +25,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from psycopg_pool import AsyncConnectionPool
 
 from application.credits.balance import Grant
-from application.ports import CreditPackage
 from application.webhooks.deliveries import DELIVER_WEBHOOK
+from domain.pricing import CreditPackage
 from entrypoints.container import Container
 from entrypoints.settings import Settings
 from campaigns_support import seed_list

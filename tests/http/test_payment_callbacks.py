@@ -13,8 +13,8 @@ from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
 from application.payments.settlement import KEPT_UNVERIFIED_BODY
-from application.ports import PaymentOrder, ProviderResult, ProviderState
-from domain.payments import PaymentStatus
+from application.ports import ProviderResult, ProviderState
+from domain.payments import PaymentOrder, PaymentStatus
 from entrypoints.container import Container
 from entrypoints.http.ratelimit import CALLBACK_RATE_LIMIT
 from mobile_money_fake import FakeMobileMoney

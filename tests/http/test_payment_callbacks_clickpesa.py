@@ -13,8 +13,8 @@ from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
 from adapters.mobilemoney.clickpesa import ClickPesa
-from application.ports import PaymentOrder, PaymentRequest
-from domain.payments import PaymentStatus
+from application.ports import PaymentRequest
+from domain.payments import PaymentOrder, PaymentStatus
 from entrypoints.container import Container
 from fake_clickpesa import API_KEY, CHECKSUM_KEY, CLIENT_ID, FakeClickPesa, fake_clickpesa
 from tests.http.conftest import MakeAccount

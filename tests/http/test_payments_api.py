@@ -15,7 +15,7 @@ import pytest
 from dependency_injector import providers
 from litestar.testing import AsyncTestClient
 
-from application.ports import CreditPackage
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard, VoucherTier
 from entrypoints.container import Container
 from http_helpers import error_of

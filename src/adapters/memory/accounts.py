@@ -6,8 +6,9 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Account, AccountToken, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
+from application.ports import AccountToken, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.account_tokens import TokenPurpose
+from domain.accounts import Account
 from domain.errors import EmailTaken
 from domain.phone_otps import RecentSends
 

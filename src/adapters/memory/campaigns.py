@@ -11,8 +11,7 @@ from datetime import datetime
 
 from adapters.memory.messages import of_campaign
 from adapters.memory.store import MemoryStore
-from application.ports import Campaign
-from domain.campaigns import CampaignStatus
+from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import MessageStatus
 
 _SAVED = ("status", "total_contacts", "scheduled_at", "completed_at", "failure_reason", "batches_paid", "updated_at")

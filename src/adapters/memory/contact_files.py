@@ -10,10 +10,9 @@ from datetime import datetime
 
 from adapters.memory.contacts import MemoryContactLists, MemoryContacts
 from adapters.memory.store import MemoryStore
-from application.ports import Contact, ContactPhone
 from application.ports.contact_files import ExportedContact, ImportRow
 from domain.contact_files import CONTACT_LIST_FULL, DUPLICATE_CONTACT, ImportReport, RowError
-from domain.contacts import MAX_CONTACTS_PER_LIST, ContactSearch
+from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactPhone, ContactSearch
 from domain.errors import NotFound
 
 

@@ -13,8 +13,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
-from domain.contacts import DEFAULT_LIST_NAME, MAX_CONTACTS_PER_LIST, ContactSearch, contact_matches
+from application.ports import Recipient, RecipientCounts
+from domain.contacts import (
+    DEFAULT_LIST_NAME,
+    MAX_CONTACTS_PER_LIST,
+    Contact,
+    ContactList,
+    ContactPhone,
+    ContactSearch,
+    contact_matches,
+)
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import PaymentOrder, PaymentOrderPage, ProviderEvent
+from application.ports import PaymentOrderPage, ProviderEvent
 from domain.payment_orders import PaymentProvider
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 
 
 def _newest_first(orders: list[PaymentOrder]) -> list[PaymentOrder]:

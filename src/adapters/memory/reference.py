@@ -11,7 +11,8 @@ from adapters.reference_data import (
     seeded_templates,
     seeded_voucher_card,
 )
-from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
+from application.ports import CountryRate, ReferenceChange, ReferenceKind, Template
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard
 
 

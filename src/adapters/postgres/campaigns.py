@@ -15,8 +15,7 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
 from adapters.postgres.ids import is_uuid
-from application.ports import Campaign
-from domain.campaigns import CampaignStatus
+from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import MessageStatus
 
 _COLUMNS = (

@@ -10,8 +10,8 @@ from psycopg import AsyncConnection
 from psycopg.rows import class_row, dict_row
 
 from adapters.postgres.ids import is_uuid
-from application.ports import PaymentOrder, PaymentOrderPage, ProviderEvent
-from domain.payments import PaymentStatus
+from application.ports import PaymentOrderPage, ProviderEvent
+from domain.payments import PaymentOrder, PaymentStatus
 
 _COLUMNS = (
     "account_id, id, source, provider, amount, credit_amount, checkout_message, payer_phone, created_at,"

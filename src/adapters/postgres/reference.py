@@ -10,7 +10,8 @@ from psycopg import AsyncConnection
 from psycopg.rows import class_row
 from psycopg.types.json import Jsonb
 
-from application.ports import CountryRate, CreditPackage, ReferenceChange, ReferenceKind, Template
+from application.ports import CountryRate, ReferenceChange, ReferenceKind, Template
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard, VoucherTier
 
 # The statements below are shared with the data-file loader (`reference_loader`), which runs

@@ -35,13 +35,13 @@ from adapters.postgres.reference import (
 from adapters.reference_data import DataFile
 from application.ports import (
     CountryRate,
-    CreditPackage,
     ReferenceChange,
     ReferenceKind,
     ReferenceRecord,
     Template,
     snapshot,
 )
+from domain.pricing import CreditPackage
 from domain.vouchers import VoucherRateCard
 
 

@@ -41,8 +41,9 @@ from adapters.postgres.sending.message_logs import PostgresMessageLogs
 from adapters.postgres.sending.messages import ANALYZE_AFTER, PostgresMessages
 from adapters.postgres.sending.sender_ids import PostgresSenderIds
 from adapters.postgres.webhooks import PostgresWebhooks
-from application.ports import NO_METRICS, Metrics, PaymentOrder
+from application.ports import NO_METRICS, Metrics
 from domain.ledger import Posting
+from domain.payments import PaymentOrder
 
 log = logging.getLogger(__name__)
 

@@ -21,11 +21,11 @@ from typing import Any
 
 from application.ports import (
     CountryRate,
-    CreditPackage,
     ReferenceKind,
     ReferenceRecord,
     Template,
 )
+from domain.pricing import CreditPackage
 from domain.reference import (
     MAX_CATEGORY_LENGTH,
     check_country,

@@ -6,8 +6,8 @@ import logging
 from dataclasses import dataclass, replace
 
 from application.accounts.emails import queue_verification_email
-from application.ports import Account, Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
-from domain.accounts import no_account_with, phone_of, validate_business_name, validate_password, validate_plan
+from application.ports import Clock, IdGenerator, JobQueue, PasswordHasher, UnitOfWorkFactory
+from domain.accounts import Account, no_account_with, phone_of, validate_business_name, validate_password, validate_plan
 from domain.email_addresses import normalize_email, validate_email
 from domain.errors import NotFound
 

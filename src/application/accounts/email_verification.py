@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from application.accounts.emails import LinkTokens, queue_verification_email
-from application.ports import Account, EmailSender, JobQueue, UnitOfWorkFactory
+from application.ports import EmailSender, JobQueue, UnitOfWorkFactory
 from domain.account_tokens import TokenPurpose
+from domain.accounts import Account
 from domain.errors import InvalidToken
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from application.ports import Account, AccountToken, Clock, Email, IdGenerator, JobQueue, Secrets, UnitOfWork
+from application.ports import AccountToken, Clock, Email, IdGenerator, JobQueue, Secrets, UnitOfWork
 from domain.account_tokens import TOKEN_LIFETIMES, TokenPurpose, token_link
-from domain.accounts import LANGUAGES
+from domain.accounts import LANGUAGES, Account
 
 SEND_PASSWORD_RESET = "send_password_reset"  # job payload: {"email"}
 SEND_EMAIL_VERIFICATION = "send_email_verification"  # job payload: {"account_id"}

@@ -19,7 +19,6 @@ from datetime import datetime
 from typing import Literal
 
 from application.ports import (
-    Account,
     Clock,
     IdGenerator,
     OutboundSms,
@@ -30,7 +29,7 @@ from application.ports import (
     UnitOfWorkFactory,
 )
 from application.submission import submit
-from domain.accounts import no_account_with, phone_of
+from domain.accounts import Account, no_account_with, phone_of
 from domain.email_addresses import normalize_email
 from domain.errors import InvalidOtp, NotFound, ValidationError
 from domain.phone_otps import (

@@ -18,10 +18,11 @@ from datetime import datetime
 
 from application.events import campaign_finished
 from application.submission import sender_for
-from application.ports import RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
+from application.ports import RUN_CAMPAIGN, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
 from domain.campaigns import (
     BATCH_SIZE,
     INSUFFICIENT_CREDITS,
+    Campaign,
     CampaignEvent,
     CampaignStatus,
     has_placeholders,

@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from application.ports import Campaign, UnitOfWorkFactory
-from domain.campaigns import CampaignEvent, CampaignStatus, allows
+from application.ports import UnitOfWorkFactory
+from domain.campaigns import Campaign, CampaignEvent, CampaignStatus, allows
 from domain.contact_files import neutralise_cell
 from domain.errors import NotFound, ValidationError
 from domain.messages import Message, MessageStatus

@@ -34,18 +34,13 @@ from datetime import datetime, timedelta
 
 from application.events import campaign_finished
 from application.ports import (
-    NO_METRICS, RUN_CAMPAIGN, Campaign, Clock, IdGenerator, JobQueue, Metrics, ReconnectingSmsGateway, SmsGateway,
-    UnitOfWork, UnitOfWorkFactory,
+    NO_METRICS, RUN_CAMPAIGN, Clock, IdGenerator, JobQueue, Metrics, ReconnectingSmsGateway, SmsGateway, UnitOfWork,
+    UnitOfWorkFactory,
 )
 from application.submission import RecordOutcomes, outbound, submit_all, unanswered
 from application.submission.unwritten import UnwrittenOutcomes
 from domain.campaigns import (
-    BATCH_SIZE,
-    CANCELLED,
-    INSUFFICIENT_CREDITS,
-    CampaignEvent,
-    CampaignStatus,
-    next_campaign_status,
+    BATCH_SIZE, CANCELLED, INSUFFICIENT_CREDITS, Campaign, CampaignEvent, CampaignStatus, next_campaign_status,
     run_lock,
 )
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound

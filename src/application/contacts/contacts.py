@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from application.ports import Clock, Contact, ContactPhone, IdGenerator, UnitOfWork, UnitOfWorkFactory
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
 from domain.contacts import (
     MAX_PHONES_PER_CONTACT,
+    Contact,
+    ContactPhone,
     contact_phone,
     contact_search,
     validate_contact_email,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from application.ports import Clock, Contact, ContactList, IdGenerator, UnitOfWork, UnitOfWorkFactory
-from domain.contacts import ContactSearch, validate_list_description, validate_list_name
+from application.ports import Clock, IdGenerator, UnitOfWork, UnitOfWorkFactory
+from domain.contacts import Contact, ContactList, ContactSearch, validate_list_description, validate_list_name
 from domain.errors import DefaultListNotDeletable, NotFound
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE, validate_paging
 

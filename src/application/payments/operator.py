@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from application.payments.settlement import SettlePayment
-from application.ports import Clock, IdGenerator, PaymentOrder, ProviderEvent, UnitOfWorkFactory
+from application.ports import Clock, IdGenerator, ProviderEvent, UnitOfWorkFactory
 from domain.errors import NotFound, ValidationError
-from domain.payments import PaymentEvent, PaymentStatus
+from domain.payments import PaymentEvent, PaymentOrder, PaymentStatus
 
 DEFAULT_OPERATOR_LIMIT = 50
 MAX_OPERATOR_LIMIT = 1000

@@ -28,14 +28,12 @@ from application.ports import (
     Clock,
     IdGenerator,
     MobileMoney,
-    PaymentOrder,
     PaymentRequest,
     ProviderRejected,
     ProviderState,
     ProviderUnavailable,
     UnitOfWork,
     UnitOfWorkFactory,
-    order_reference,
 )
 from domain.accounts import phone_of
 from domain.errors import NotFound, ValidationError
@@ -50,7 +48,7 @@ from domain.payment_orders import (
     provider_for,
     push_message,
 )
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus, order_reference
 
 SETTLED_BY_PROVIDER = "provider"  # settled_by of an order the provider refused outright
 NO_CHECKOUT = "The provider could not be reached to open a checkout page; start a new order."

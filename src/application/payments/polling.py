@@ -26,13 +26,12 @@ from application.ports import (
     Clock,
     IdGenerator,
     MobileMoney,
-    PaymentOrder,
     ProviderResult,
     ProviderUnavailable,
     UnitOfWorkFactory,
 )
 from domain.payment_orders import PaymentProvider
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 
 __all__ = ["EXPIRED", "PAYMENT_ORDER_TIMEOUT", "POLL_AFTER", "ExpireStalePaymentOrders", "PollPendingPayments"]
 

@@ -28,7 +28,6 @@ from application.ports import (
     IdGenerator,
     Notification,
     NotificationKind,
-    PaymentOrder,
     ProviderChannel,
     ProviderEvent,
     ProviderOutcome,
@@ -39,7 +38,7 @@ from application.ports import (
 from domain.errors import IllegalTransition
 from domain.ledger import EntryType, Posting
 from domain.payment_orders import OrderSource, PaymentProvider
-from domain.payments import PaymentEvent, PaymentStatus, next_payment_status
+from domain.payments import PaymentEvent, PaymentOrder, PaymentStatus, next_payment_status
 
 PAYMENT_ORDER_TIMEOUT = timedelta(minutes=10)  # then it expires (decision: payment order timeout)
 EXPIRED = "expired"  # failure_reason of an order nobody answered in time

@@ -1,11 +1,11 @@
-"""Every port the application needs from outside, and the records they carry.
+"""Every port the application needs from outside, and the records only they carry.
 
-One module per concern; import from here. A record that is a domain rule's own (a `Message`,
-a `SubmitResult`, a webhook `DeliveryStatus`) lives in `domain` and is imported from there.
+One module per concern; import from here. A record the domain reasons about (an `Account`, a
+`Campaign`, a `Contact`, a `PaymentOrder`, a `Message`, a `CreditPackage`) lives in `domain` and
+is imported from there, by the ports that carry it as by everyone else.
 """
 
 from application.ports.accounts import (
-    Account,
     AccountRepository,
     AccountToken,
     AccountTokenRepository,
@@ -19,13 +19,10 @@ from application.ports.accounts import (
     RefreshTokenRepository,
 )
 from application.ports.audit import AuditedBatch, LedgerAudit
-from application.ports.campaigns import RUN_CAMPAIGN, Campaign, CampaignRepository
+from application.ports.campaigns import RUN_CAMPAIGN, CampaignRepository
 from application.ports.contact_files import ContactFiles, ExportedContact, ImportRow, Table, TableReader
 from application.ports.contacts import (
-    Contact,
-    ContactList,
     ContactListRepository,
-    ContactPhone,
     ContactRepository,
     Recipient,
     RecipientCounts,
@@ -80,14 +77,12 @@ from application.ports.mobile_money import (
 )
 from application.ports.payments import (
     PayerPhones,
-    PaymentOrder,
     PaymentOrderPage,
     PaymentOrderRepository,
     ProviderChannel,
     ProviderEvent,
     ProviderEvents,
     ProviderOutcome,
-    order_reference,
 )
 from application.ports.reference import (
     CountryRate,
@@ -115,7 +110,6 @@ from application.ports.webhooks import (
     WebhookResponse,
     WebhookSender,
 )
-from domain.pricing import CreditPackage  # a domain record, re-exported for the repositories that keep it
 
 __all__ = [
     "AccessClaims",
@@ -139,8 +133,6 @@ __all__ = [
     "ProviderEvent",
     "ProviderEvents",
     "ProviderOutcome",
-    "order_reference",
-    "CreditPackage",
     "CreditPackages",
     "ReferenceChange",
     "ReferenceChanges",
@@ -154,7 +146,6 @@ __all__ = [
     "RUN_CAMPAIGN",
     "AccessTokens",
     "AuditedBatch",
-    "Account",
     "AccountRepository",
     "ApiKey",
     "ApiKeyLookup",
@@ -163,15 +154,11 @@ __all__ = [
     "AuthorizationRefused",
     "BatchSmsGateway",
     "ReconnectingSmsGateway",
-    "Campaign",
     "CampaignRepository",
     "Claim",
     "Clock",
-    "Contact",
-    "ContactList",
     "ContactListRepository",
     "ContactFiles",
-    "ContactPhone",
     "ContactRepository",
     "ContactsProvider",
     "ContactsProviderUnavailable",
@@ -215,7 +202,6 @@ __all__ = [
     "OutboundSms",
     "OutboxEvent",
     "PasswordHasher",
-    "PaymentOrder",
     "PaymentOrderRepository",
     "PeoplePage",
     "PhoneOtp",

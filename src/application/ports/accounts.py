@@ -7,21 +7,8 @@ from datetime import datetime
 from typing import Protocol
 
 from domain.account_tokens import TokenPurpose
+from domain.accounts import Account
 from domain.phone_otps import OtpWindow, RecentSends
-
-
-@dataclass(frozen=True, slots=True)
-class Account:
-    id: str
-    email: str
-    password_hash: str
-    business_name: str
-    plan: str
-    phone: str | None
-    phone_verified: bool
-    email_verified: bool
-    created_at: datetime
-    language: str | None = None  # the language its owner chose (`domain.accounts.LANGUAGES`), if any
 
 
 @dataclass(frozen=True, slots=True)

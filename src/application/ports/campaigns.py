@@ -2,36 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from domain.campaigns import CampaignStatus
+from domain.campaigns import Campaign
 from domain.messages import MessageStatus
 
 # The job that starts a campaign when it is due and runs it: {account_id, campaign_id}.
 RUN_CAMPAIGN = "run_campaign"
-
-
-@dataclass(frozen=True, slots=True)
-class Campaign:
-    account_id: str
-    id: str
-    name: str
-    message: str
-    contact_list_id: str
-    status: CampaignStatus
-    created_at: datetime
-    updated_at: datetime
-    sender_id: str | None = None  # the requested sender ID; None for the platform default
-    total_contacts: int = 0
-    sent_count: int = 0
-    delivered_count: int = 0
-    failed_count: int = 0
-    scheduled_at: datetime | None = None
-    completed_at: datetime | None = None
-    failure_reason: str | None = None
-    batches_paid: int = 0  # a run's progress: batches 1..batches_paid are paid for
 
 
 class CampaignRepository(Protocol):

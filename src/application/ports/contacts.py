@@ -7,44 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from domain.contacts import ContactSearch
-
-
-@dataclass(frozen=True, slots=True)
-class ContactList:
-    account_id: str
-    id: str
-    name: str
-    description: str
-    is_default: bool
-    created_at: datetime
-    updated_at: datetime
-    contact_count: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ContactPhone:
-    """An extra number of a contact."""
-
-    id: str
-    phone: str  # E.164
-    created_at: datetime
-    opted_out: bool = False  # the number replied STOP to this account
-
-
-@dataclass(frozen=True, slots=True)
-class Contact:
-    account_id: str
-    list_id: str
-    id: str
-    phone: str  # the main number, E.164
-    first_name: str
-    last_name: str
-    email: str
-    created_at: datetime
-    updated_at: datetime
-    phones: tuple[ContactPhone, ...] = ()  # extra numbers, oldest first
-    opted_out: bool = False  # the main number replied STOP to this account
+from domain.contacts import Contact, ContactList, ContactPhone, ContactSearch
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from application.ports.payments import PaymentOrder
 from domain.ledger import Posting
 from domain.messages import Message
+from domain.payments import PaymentOrder
 
 
 class Metrics(Protocol):

@@ -5,48 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 from typing import Literal, Protocol
 
-from domain.payments import CURRENCY, PaymentStatus
-
-
-@dataclass(frozen=True, slots=True)
-class PaymentOrder:
-    account_id: str
-    id: str
-    source: str  # kind of order: `package` or `voucher`
-    provider: str
-    amount: int  # TZS
-    credit_amount: int  # credits granted on confirmation
-    checkout_message: str  # the instruction shown to the payer
-    payer_phone: str | None  # E.164, where the provider pushes its prompt; None for `manual`
-    created_at: datetime
-    updated_at: datetime
-    status: PaymentStatus = PaymentStatus.PENDING
-    currency: str = CURRENCY
-    provider_ref: str | None = None  # the provider's id for the payment, once it gave one
-    confirmed_at: datetime | None = None
-    failed_at: datetime | None = None
-    failure_reason: str | None = None
-    package_id: int | None = None  # the package sold (source `package`)
-    rate_tzs_per_credit: Decimal | None = None  # the voucher tier's rate it was sold at
-    leftover_tzs: int = 0  # the part of the amount that bought no whole credit (vouchers)
-    checkout_url: str | None = None  # the hosted checkout link (`mobilemoney-session`)
-    settled_by: str | None = None  # `callback`, `poll`, `operator:<name>` or `expiry`
-    confirmed_late: bool = False  # the provider's proof of payment came after it had failed
-    review_reason: str | None = None  # flagged for an operator
-
-    @property
-    def reference(self) -> str:
-        """Our reference for the order at the provider (unique, alphanumeric)."""
-        return order_reference(self.id)
-
-
-def order_reference(order_id: str) -> str:
-    """The order's reference at the provider: its id without dashes (providers want it
-    alphanumeric), so it is unique as the id is."""
-    return order_id.replace("-", "")
+from domain.payments import PaymentOrder, PaymentStatus
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,7 @@ from typing import Any
 import click
 
 from application.accounts.accounts import Registration
-from application.ports import Account
-from domain.accounts import PLANS
+from domain.accounts import PLANS, Account
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, busy, command, emit, emit_fields, emit_table
 

@@ -8,8 +8,7 @@ from typing import Any
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from application.ports import Campaign
-from domain.campaigns import CampaignStatus
+from domain.campaigns import Campaign, CampaignStatus
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import (Col, busy, command, emit, emit_fields, emit_table, progress, stderr_console,
                                     wants_json)

@@ -8,8 +8,8 @@ from typing import Any
 
 import click
 
-from application.ports import PaymentOrder, ProviderEvent
-from domain.payments import PaymentStatus
+from application.ports import ProviderEvent
+from domain.payments import PaymentOrder, PaymentStatus
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, Fields, Table, busy, command, emit, emit_table, emit_view
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import click
 
-from application.ports import CreditPackage, ReferenceChange, ReferenceKind, Template
+from application.ports import ReferenceChange, ReferenceKind, Template
 from application.reference import PackageChange, TemplateChange
+from domain.pricing import CreditPackage
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, busy, command, emit_table
 

@@ -12,7 +12,8 @@ from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import group_commits
 from adapters.postgres.ids import is_uuid
-from application.ports import Account, ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
+from application.ports import ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
+from domain.accounts import Account
 from domain.errors import EmailTaken
 from domain.phone_otps import RecentSends
 

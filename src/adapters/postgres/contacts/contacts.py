@@ -20,8 +20,8 @@ from psycopg.rows import class_row, dict_row
 
 from adapters.postgres.ids import is_uuid
 from adapters.postgres.like import contains
-from application.ports import Contact, ContactList, ContactPhone, Recipient, RecipientCounts
-from domain.contacts import DEFAULT_LIST_NAME, ContactSearch
+from application.ports import Recipient, RecipientCounts
+from domain.contacts import DEFAULT_LIST_NAME, Contact, ContactList, ContactPhone, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
 _LIST = (

@@ -23,11 +23,10 @@ from application.payments.orders import (
     VoucherOrderRequest,
 )
 from application.accounts.phone_verification import OTP_PATTERN, SendPayerOtp, VerifyPayerPhone
-from application.ports import PaymentOrder
 from domain.errors import InvalidOtp, InvalidPhoneNumber, NotFound, OtpThrottled, PhoneNotVerified
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.payment_orders import PROVIDERS_OF, OrderSource, needs_phone
-from domain.payments import PaymentStatus
+from domain.payments import PaymentOrder, PaymentStatus
 from domain.vouchers import MAX_VOUCHER_TZS
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated

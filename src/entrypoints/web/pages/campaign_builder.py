@@ -20,11 +20,20 @@ from litestar.di import NamedDependency
 from litestar.params import FromQuery
 from litestar.response import Redirect, Template
 
-from application.campaigns.creation import CampaignRequest, CreateCampaign, PreviewCampaign
+from application.campaigns.creation import (
+    CampaignRequest,
+    CreateCampaign,
+    PreviewCampaign,
+)
 from application.contacts.lists import ListContactLists
-from application.ports import ContactList
 from application.sending.sender_ids import ListSenderIds
-from domain.campaigns import CampaignStatus, has_placeholders, initial_campaign_status, parse_scheduled_at
+from domain.campaigns import (
+    CampaignStatus,
+    has_placeholders,
+    initial_campaign_status,
+    parse_scheduled_at,
+)
+from domain.contacts import ContactList
 from domain.errors import DomainError
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web.i18n import _
