@@ -99,14 +99,17 @@ class Visit:
 
 
 def publish_screenshots(shots: Path) -> None:
-    """Copy the screenshots where UJUMBE_SCREENSHOTS says (`make screenshots`: docs/img/dashboard)."""
+    """Copy the screenshots the docs show where UJUMBE_SCREENSHOTS says (`make screenshots`:
+    docs/img/dashboard); the others stay in the test's folder."""
     target = os.environ.get(SCREENSHOTS_ENV)
     if not target:
         return
     folder = Path(target) if Path(target).is_absolute() else ROOT / target
     folder.mkdir(parents=True, exist_ok=True)
+    shown = "\n".join(page.read_text() for page in (ROOT / "docs").rglob("*.md"))
     for shot in sorted(shots.glob("*.png")):
-        shutil.copyfile(shot, folder / shot.name)
+        if f"/{shot.name})" in shown:
+            shutil.copyfile(shot, folder / shot.name)
 
 
 def emailed_link(database_url: str, to: str) -> str:
