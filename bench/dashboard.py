@@ -119,7 +119,7 @@ def seed(url: str, account_id: str) -> dict[str, str]:
                    CASE WHEN n %% 2 = 0 THEN 1 END
             FROM generate_series(1, %(n)s) AS n, LATERAL (SELECT now() - n * interval '77 seconds' AS t) AS at""",
                      {"a": account_id, "c": campaign_id, "n": MESSAGES})
-        conn.execute("ANALYZE")
+        conn.execute("VACUUM ANALYZE")  # the steady state autovacuum keeps: index-only scans see the rows
     return {"list_id": list_id, "campaign_id": campaign_id, "message_search": "Mteja4242"}
 
 
