@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from enum import StrEnum
 
 from domain.errors import IllegalTransition, ValidationError
+from domain.ids import UUID_PATTERN
 
 EAST_AFRICA_TIME = timezone(timedelta(hours=3), "EAT")
 BATCH_SIZE = 1000  # recipients paid for and handed to the gateway together
@@ -35,16 +36,6 @@ _LEAP_DAY = "(?:2[0-9](?:0[48]|[2468][048]|[13579][26])|2000|2400|2800)-02-29"
 _TIME = "(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.][0-9]{1,6})?)?"
 _OFFSET = "(?:[Zz]|[+-](?:0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)"  # the offsets in use on Earth, at most 14 h
 SCHEDULED_AT_PATTERN = f"^(?:2[0-9]{{3}}-{_MONTH_DAY}|{_LEAP_DAY})[Tt ]{_TIME}{_OFFSET}?$"
-# A contact list's id as the API gives it: a uuid in its canonical form.
-UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
-
-
-def validate_list_id(value: str, *, field: str = "contact_list_id") -> str:
-    """A list id of the right form (400 naming the field); whether the account has it is the
-    repository's question (404)."""
-    if re.fullmatch(UUID_PATTERN, value) is None:
-        raise ValidationError(f"{field} is a contact list's id (a uuid).", field=field)
-    return value
 _SCHEDULED_AT = re.compile(SCHEDULED_AT_PATTERN)
 _PLACEHOLDERS = ("{first_name}", "{last_name}")
 
@@ -136,6 +127,15 @@ def parse_scheduled_at(value: str) -> datetime:
         )
     moment = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
     return (moment if moment.tzinfo is not None else moment.replace(tzinfo=EAST_AFRICA_TIME)).astimezone(UTC)
+
+
+def list_id_of(value: str) -> str:
+    """The contact list a campaign request names, read where the request comes in: a uuid in the
+    form the API document states (else 400 naming `contact_list_id`), canonical. Whether the
+    account has such a list is the use case's question (404)."""
+    if re.fullmatch(UUID_PATTERN, value) is None:
+        raise ValidationError("contact_list_id is a contact list's id (a uuid).", field="contact_list_id")
+    return value.lower()
 
 
 def has_placeholders(template: str) -> bool:

@@ -16,7 +16,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
 
-from domain.errors import IllegalTransition
+from domain.errors import IllegalTransition, NotFound
 
 CURRENCY = "TZS"  # every order is paid in Tanzanian shillings, through Tanzanian mobile money
 
@@ -69,6 +69,11 @@ def order_reference(order_id: str) -> str:
     """The order's reference at the provider: its id without dashes (providers want it
     alphanumeric), so it is unique as the id is."""
     return order_id.replace("-", "")
+
+
+def no_payment_order(order_id: str) -> NotFound:
+    """The refusal of an operator command naming an order id no order has."""
+    return NotFound(f"No payment order {order_id}.", field="order_id")
 
 
 class PaymentTransition(NamedTuple):

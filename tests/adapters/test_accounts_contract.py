@@ -11,6 +11,7 @@ from application.ports import AccountToken, ApiKey, PhoneOtp, RefreshToken
 from domain.account_tokens import TokenPurpose
 from domain.accounts import Account
 from domain.errors import EmailTaken
+from domain.ids import NO_ID
 from domain.phone_otps import NO_SENDS, RecentSends
 from tests_support import Backend, ids
 
@@ -69,7 +70,7 @@ async def test_the_business_name_and_the_language_are_set_alone(backend: Backend
         assert await uow.accounts.set_business_name(ids(1), "Duka la Mama")
         assert await uow.accounts.set_language(ids(1), "en")
         assert not await uow.accounts.set_language(ids(9), "en")  # no such account
-        assert not await uow.accounts.set_business_name("not-a-uuid", "x")
+        assert not await uow.accounts.set_business_name(NO_ID, "x")
         # An update of the other fields, read before, writes no language back.
         await uow.accounts.update(account(1, plan="pro", business_name="Duka la Mama"))
         await uow.commit()
@@ -94,7 +95,7 @@ async def test_api_keys_by_hash_list_revoke_touch(backend: Backend) -> None:
         assert [k.id for k in await uow.api_keys.list(ids(1))] == [ids(11), ids(10)]
         await uow.api_keys.touch(ids(1), ids(10), NOW + timedelta(hours=1))
         assert not await uow.api_keys.revoke(ids(2), ids(10), NOW)  # not the owner
-        assert not await uow.api_keys.revoke(ids(1), "not-a-uuid", NOW)
+        assert not await uow.api_keys.revoke(ids(1), NO_ID, NOW)
         assert await uow.api_keys.revoke(ids(1), ids(11), NOW)
         assert not await uow.api_keys.revoke(ids(1), ids(11), NOW)
         await uow.commit()

@@ -13,6 +13,7 @@ from adapters.memory.system import FrozenClock, SequentialIds
 from application.sending.delivery_reports import ApplyReceivedReports, ReportResult
 from application.ports import DeliveryReport
 from domain.campaigns import Campaign, CampaignStatus
+from domain.ids import NO_ID
 from domain.messages import MessageEvent, MessageStatus, SubmitOutcome
 from tests_support import Backend, ids, pending_message
 
@@ -91,7 +92,7 @@ async def test_a_campaign_is_stored_per_account(store: Backend) -> None:
     async with store.uow() as uow:
         assert await uow.campaigns.get(ACCOUNT, CAMPAIGN) == campaign()
         assert await uow.campaigns.get(ACCOUNT, ids(51)) is None
-        assert await uow.campaigns.get(ACCOUNT, "not-a-uuid") is None
+        assert await uow.campaigns.get(ACCOUNT, NO_ID) is None
 
 
 async def test_final_statuses_are_counted_in_place(store: Backend) -> None:

@@ -18,6 +18,7 @@ from application.ports import ImportRow
 from domain.contact_files import ContactRow, ImportReport, RowError
 from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactSearch
 from domain.errors import NotFound
+from domain.ids import NO_ID
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)
@@ -140,7 +141,7 @@ async def test_rows_past_the_lists_room_are_refused_and_the_rest_go_in(
     assert await count_of(store) == MAX_CONTACTS_PER_LIST
 
 
-@pytest.mark.parametrize(("account", "list_id"), [(ACCOUNT, OTHER_LIST), (ACCOUNT, ids(99)), (ACCOUNT, "not-a-uuid"),
+@pytest.mark.parametrize(("account", "list_id"), [(ACCOUNT, OTHER_LIST), (ACCOUNT, ids(99)), (ACCOUNT, NO_ID),
                                                    (OTHER, LIST)])
 async def test_another_accounts_list_or_none_is_not_found(store: Backend, account: str, list_id: str) -> None:
     with pytest.raises(NotFound):

@@ -16,6 +16,7 @@ import pytest
 from application.ports import Recipient, RecipientCounts
 from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactPhone, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
+from domain.ids import NO_ID
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)
@@ -112,7 +113,7 @@ async def test_lists_are_paged_default_first_then_newest_first(store: Backend) -
         assert await uow.contact_lists.page(ACCOUNT, 25, 3) == ([], 3)
         assert await uow.contact_lists.get(ACCOUNT, LIST) == contact_list()
         assert await uow.contact_lists.get(OTHER, LIST) is None
-        assert await uow.contact_lists.get(ACCOUNT, "not-a-uuid") is None
+        assert await uow.contact_lists.get(ACCOUNT, NO_ID) is None
 
 
 async def test_a_list_is_renamed_and_deleted_with_its_contacts_but_never_the_default(store: Backend) -> None:
@@ -125,7 +126,7 @@ async def test_a_list_is_renamed_and_deleted_with_its_contacts_but_never_the_def
         assert not await uow.contact_lists.save(replace(renamed, account_id=OTHER))
         assert not await uow.contact_lists.delete(OTHER, LIST)
         assert not await uow.contact_lists.delete(ACCOUNT, default.id)
-        assert not await uow.contact_lists.delete(ACCOUNT, "not-a-uuid")
+        assert not await uow.contact_lists.delete(ACCOUNT, NO_ID)
         await uow.commit()
     async with store.uow() as uow:
         assert await uow.contact_lists.get(ACCOUNT, LIST) == replace(renamed, contact_count=1)
@@ -161,7 +162,7 @@ async def test_a_contact_is_kept_with_its_extra_numbers_and_found_in_its_own_lis
                                 updated_at=extra(1, "").created_at)
         assert await uow.contacts.get(ACCOUNT, SECOND_LIST, ids(101)) is None
         assert await uow.contacts.get(OTHER, LIST, ids(101)) is None
-        assert await uow.contacts.get(ACCOUNT, LIST, "not-a-uuid") is None
+        assert await uow.contacts.get(ACCOUNT, LIST, NO_ID) is None
 
 
 async def test_a_number_is_once_per_list_across_main_and_extra_numbers(store: Backend) -> None:
@@ -245,7 +246,7 @@ async def test_deleting_contacts_and_extra_numbers(store: Backend) -> None:
         assert not await uow.contacts.delete_phone(ACCOUNT, LIST, ids(102), extra(1, "").id, later)  # not its own
         assert not await uow.contacts.delete_phone(ACCOUNT, LIST, ids(101), ids(101), later)  # the main number
         assert not await uow.contacts.delete_phone(OTHER, LIST, ids(101), extra(1, "").id, later)
-        assert not await uow.contacts.delete_phone(ACCOUNT, LIST, ids(101), "not-a-uuid", later)
+        assert not await uow.contacts.delete_phone(ACCOUNT, LIST, ids(101), NO_ID, later)
         assert await uow.contacts.delete_phone(ACCOUNT, LIST, ids(101), extra(1, "").id, later)
         assert not await uow.contacts.delete_phone(ACCOUNT, LIST, ids(101), extra(1, "").id, later)
         assert not await uow.contacts.delete(OTHER, LIST, ids(102))
@@ -317,7 +318,7 @@ async def test_a_lists_recipients_are_its_numbers_by_contact_main_first_each_opt
         assert [chunk async for chunk in uow.contacts.recipients(OTHER, LIST, 2)] == []
         assert await uow.contacts.recipient_counts(OTHER, LIST) == RecipientCounts(0, 0, 0, 0)
         assert (await uow.contact_lists.exists(ACCOUNT, LIST), await uow.contact_lists.exists(OTHER, LIST),
-                await uow.contact_lists.exists(ACCOUNT, ids(12)), await uow.contact_lists.exists(ACCOUNT, "x")) == (
+                await uow.contact_lists.exists(ACCOUNT, ids(12)), await uow.contact_lists.exists(ACCOUNT, NO_ID)) == (
             True, False, False, False)
     assert chunks == [[Recipient("+255712000001", "Asha", "Ali"), Recipient("+255754000011", "Asha", "Ali")],
                       [Recipient("+255712000002", "Juma", "Bakari"), Recipient("+255754000022", "Juma", "Bakari")]]
@@ -368,7 +369,7 @@ async def test_contacts_are_paged_in_the_order_they_were_added(store: Backend) -
         last, last_total = await uow.contacts.page(ACCOUNT, LIST, ContactSearch(), 3, 6)
         beyond = await uow.contacts.page(ACCOUNT, LIST, ContactSearch(), 3, 9)
         other = await uow.contacts.page(OTHER, LIST, ContactSearch(), 3, 0)
-        bad = await uow.contacts.page(ACCOUNT, "not-a-uuid", ContactSearch(), 3, 0)
+        bad = await uow.contacts.page(ACCOUNT, NO_ID, ContactSearch(), 3, 0)
     assert [c.id for c in first] == [ids(101), ids(102), ids(103)] and total == 7
     assert [c.id for c in last] == [ids(107)] and last_total == 7
     assert beyond == ([], 7)

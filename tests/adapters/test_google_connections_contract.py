@@ -9,6 +9,7 @@ import pytest
 
 from application.ports import GoogleConnection
 from domain.google_contacts import ConnectionStatus
+from domain.ids import NO_ID
 from tests_support import Backend, ids
 
 ACCOUNT = ids(1)
@@ -70,7 +71,7 @@ async def test_a_state_is_taken_once_by_its_own_account_before_it_expires(store:
         await uow.commit()
     async with store.uow() as uow:
         assert await uow.google_connections.take_state(OTHER, "a", T0) is False
-        assert await uow.google_connections.take_state("not-a-uuid", "a", T0) is False
+        assert await uow.google_connections.take_state(NO_ID, "a", T0) is False
         assert await uow.google_connections.take_state(ACCOUNT, "a", T0 + timedelta(minutes=9)) is True
         assert await uow.google_connections.take_state(ACCOUNT, "a", T0) is False  # used
         assert await uow.google_connections.take_state(ACCOUNT, "b", T0 + timedelta(minutes=10)) is False  # expired

@@ -13,6 +13,7 @@ import pytest
 from adapters.memory.system import FrozenClock, SequentialIds
 from application.payments.polling import EXPIRED, ExpireStalePaymentOrders
 from application.ports import ProviderEvent
+from domain.ids import NO_ID
 from domain.payments import PaymentOrder, PaymentStatus
 from mobile_money_fake import FakeMobileMoney
 from tests_support import Backend, ids
@@ -50,7 +51,7 @@ async def test_orders_are_stored_per_account(store: Backend) -> None:
     async with store.uow() as uow:
         assert await uow.payment_orders.get(ACCOUNT, first.id) == first
         assert await uow.payment_orders.get(OTHER, first.id) is None
-        assert await uow.payment_orders.get(ACCOUNT, "not-a-uuid") is None
+        assert await uow.payment_orders.get(ACCOUNT, NO_ID) is None
 
 
 async def test_pending_orders_are_listed_oldest_first_across_accounts(store: Backend) -> None:
@@ -131,7 +132,7 @@ async def test_new_order_fields_round_trip_and_the_reference_is_the_id_without_d
         assert await uow.payment_orders.lock(ACCOUNT, sold.id) == sold
         assert await uow.payment_orders.lock(OTHER, sold.id) is None
         assert await uow.payment_orders.find(voucher.id) == voucher
-        assert await uow.payment_orders.find("nope") is None
+        assert await uow.payment_orders.find(NO_ID) is None
 
 
 async def test_a_checkout_link_given_after_the_order_was_written_is_stored_and_nothing_else(store: Backend) -> None:

@@ -16,6 +16,7 @@ from application.ports import (
     WebhookDelivery,
     WebhookEndpoint,
 )
+from domain.ids import NO_ID
 from domain.inbound import OptOutAction
 from domain.messages import Message, MessageEvent, MessageStatus, SubmitOutcome
 from domain.webhook_deliveries import DeliveryStatus
@@ -70,12 +71,12 @@ async def test_endpoints_are_per_account_and_can_be_disabled_and_deleted(backend
         assert await uow.webhooks.endpoints(ACCOUNT) == [endpoint(1), endpoint(2, events=("message.sent",
                                                                                         "message.failed"))]
         assert await uow.webhooks.endpoint(OTHER, ids(11)) is None
-        assert await uow.webhooks.endpoint(ACCOUNT, "not-a-uuid") is None
+        assert await uow.webhooks.endpoint(ACCOUNT, NO_ID) is None
         await uow.webhooks.disable_endpoint(ACCOUNT, ids(12), "gone")
         assert (await uow.webhooks.endpoint(ACCOUNT, ids(12))) == replace(
             endpoint(2, events=("message.sent", "message.failed")), enabled=False, disabled_reason="gone")
         assert await uow.webhooks.delete_endpoint(OTHER, ids(11)) is False
-        assert await uow.webhooks.delete_endpoint(ACCOUNT, "nope") is False
+        assert await uow.webhooks.delete_endpoint(ACCOUNT, NO_ID) is False
 
 
 async def test_deliveries_are_unique_per_endpoint_and_event_and_keep_their_attempts(backend) -> None:
@@ -126,7 +127,7 @@ async def test_notifications_page_newest_first_and_read_once(backend) -> None:
         assert read == replace(notification(2), read_at=T0)
         assert await uow.notifications.mark_read(ACCOUNT, ids(402), T0 + timedelta(1)) == read
         assert await uow.notifications.mark_read(OTHER, ids(401), T0) is None
-        assert await uow.notifications.mark_read(ACCOUNT, "x", T0) is None
+        assert await uow.notifications.mark_read(ACCOUNT, NO_ID, T0) is None
         assert await uow.notifications.unread_count(ACCOUNT) == 2
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 
-from adapters.postgres.ids import is_uuid
 from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import MessageStatus
 
@@ -62,8 +61,6 @@ class PostgresCampaigns:
         return await self._get(account_id, campaign_id, " FOR UPDATE")
 
     async def _get(self, account_id: str, campaign_id: str, lock: str) -> Campaign | None:
-        if not is_uuid(campaign_id):
-            return None
         rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns WHERE account_id = %s AND id = %s{lock}",
                                 (account_id, campaign_id))
         return _campaign(rows[0]) if rows else None
@@ -82,8 +79,6 @@ class PostgresCampaigns:
         return [_campaign(row) for row in rows], int(total[0]["n"])
 
     async def find(self, campaign_id: str) -> Campaign | None:
-        if not is_uuid(campaign_id):
-            return None
         rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns WHERE id = %s", (campaign_id,))
         return _campaign(rows[0]) if rows else None
 

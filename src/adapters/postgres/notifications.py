@@ -10,7 +10,6 @@ from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from adapters.postgres.ids import is_uuid
 from application.ports import Notification, NotificationKind
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 
@@ -63,8 +62,6 @@ class PostgresNotifications:
         return int(rows[0]["n"])
 
     async def mark_read(self, account_id: str, notification_id: str, at: datetime) -> Notification | None:
-        if not is_uuid(notification_id):
-            return None
         rows = await self._all(
             "UPDATE notifications SET read_at = coalesce(read_at, %s) WHERE account_id = %s AND id = %s"
             " RETURNING id::text, account_id::text, kind, title, message, created_at, data, read_at",
@@ -77,8 +74,6 @@ class PostgresNotifications:
         return int(rows[0]["t"]) if rows else DEFAULT_LOW_BALANCE_THRESHOLD
 
     async def set_low_balance_threshold(self, account_id: str, threshold: int) -> bool:
-        if not is_uuid(account_id):
-            return False
         cur = await self._conn.execute(
             "UPDATE accounts SET low_balance_threshold = %s WHERE id = %s", (threshold, account_id)
         )

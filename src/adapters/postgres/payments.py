@@ -9,7 +9,6 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import class_row, dict_row
 
-from adapters.postgres.ids import is_uuid
 from application.ports import PaymentOrderPage, ProviderEvent
 from domain.payments import PaymentOrder, PaymentStatus
 
@@ -50,21 +49,15 @@ class PostgresPaymentOrders:
         )
 
     async def get(self, account_id: str, order_id: str) -> PaymentOrder | None:
-        if not is_uuid(order_id):
-            return None
         return await self._one(f"{_ORDER} WHERE account_id = %s AND id = %s", (account_id, order_id))
 
     async def lock(self, account_id: str, order_id: str) -> PaymentOrder | None:
-        if not is_uuid(order_id):
-            return None
         return await self._one(f"{_ORDER} WHERE account_id = %s AND id = %s FOR UPDATE", (account_id, order_id))
 
     async def lock_by_reference(self, reference: str) -> PaymentOrder | None:
         return await self._one(f"{_ORDER} WHERE reference = %s FOR UPDATE", (reference,))
 
     async def find(self, order_id: str) -> PaymentOrder | None:
-        if not is_uuid(order_id):
-            return None
         return await self._one(f"{_ORDER} WHERE id = %s", (order_id,))
 
     async def page(self, account_id: str, status: PaymentStatus | None, page: int,

@@ -9,7 +9,6 @@ from psycopg import AsyncConnection, Connection
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from adapters.postgres.ids import is_uuid
 from application.ports import DeliveryHistory, SecretBox, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import STANDARD_SECRET_PREFIX
@@ -51,8 +50,6 @@ class PostgresWebhooks:
         )
 
     async def endpoint(self, account_id: str, endpoint_id: str) -> WebhookEndpoint | None:
-        if not is_uuid(endpoint_id):
-            return None
         rows = await self._all(f"{_ENDPOINT} WHERE account_id = %s AND id = %s", (account_id, endpoint_id))
         return _endpoint(rows[0]) if rows else None
 
@@ -61,8 +58,6 @@ class PostgresWebhooks:
         return [_endpoint(row) for row in rows]
 
     async def delete_endpoint(self, account_id: str, endpoint_id: str) -> bool:
-        if not is_uuid(endpoint_id):
-            return False
         cur = await self._conn.execute(
             "DELETE FROM webhook_endpoints WHERE account_id = %s AND id = %s", (account_id, endpoint_id)
         )
@@ -89,8 +84,6 @@ class PostgresWebhooks:
         return cur.rowcount > 0
 
     async def delivery_for_update(self, account_id: str, delivery_id: str) -> WebhookDelivery | None:
-        if not is_uuid(delivery_id):
-            return None
         rows = await self._all(
             f"{_DELIVERY} WHERE account_id = %s AND id = %s FOR UPDATE", (account_id, delivery_id)
         )

@@ -31,7 +31,6 @@ from domain.campaigns import (
     parse_scheduled_at,
     render,
     run_lock,
-    validate_list_id,
 )
 from domain.errors import InsufficientCredits, NotFound, ValidationError
 from domain.messages import Message, MessageStatus
@@ -51,7 +50,7 @@ class CampaignRequest:
     account_id: str
     name: str
     message: str
-    contact_list_id: str
+    contact_list_id: str  # canonical: read where the request comes in (`domain.campaigns.list_id_of`)
     sender_id: str | None = None
     scheduled_at: str | None = None
     campaign_id: str | None = None  # given: creation is idempotent by it
@@ -69,7 +68,6 @@ def _checked(request: CampaignRequest) -> _Checked:
     name = validate_text(request.name, field="name").strip()
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise ValidationError(f"A campaign name has 1 to {MAX_NAME_LENGTH} characters.", field="name")
-    validate_list_id(validate_text(request.contact_list_id, field="contact_list_id"))
     return _Checked(
         name=name, message=validate_message_text(validate_text(request.message, field="message")),
         sender_id=validate_sender_id(request.sender_id, field="sender_id") if request.sender_id is not None else None,

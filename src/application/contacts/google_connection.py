@@ -27,6 +27,7 @@ from application.ports import (
 )
 from domain.errors import GoogleAuthorizationFailed, GoogleUnavailable, NotFound
 from domain.google_contacts import STATE_TTL, ConnectionStatus
+from domain.ids import lookup_id
 
 log = logging.getLogger("ujumbe.google")
 
@@ -86,7 +87,7 @@ class CompleteGoogleConnection:
         self._uow, self._clock, self._secrets, self._provider, self._box = uow, clock, secrets, provider, box
 
     async def __call__(self, state: str, code: str | None, error: str | None) -> ConnectionView:
-        account_id = state.partition(".")[0]
+        account_id = lookup_id(state.partition(".")[0])  # its account (one naming none finds no consent)
         async with self._uow() as uow:
             taken = await uow.google_connections.take_state(account_id, self._secrets.digest(state), self._clock.now())
             await uow.commit()

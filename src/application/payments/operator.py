@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from application.payments.settlement import SettlePayment
 from application.ports import Clock, IdGenerator, ProviderEvent, UnitOfWorkFactory
-from domain.errors import NotFound, ValidationError
-from domain.payments import PaymentEvent, PaymentOrder, PaymentStatus
+from domain.errors import ValidationError
+from domain.payments import PaymentEvent, PaymentOrder, PaymentStatus, no_payment_order
 
 DEFAULT_OPERATOR_LIMIT = 50
 MAX_OPERATOR_LIMIT = 1000
@@ -33,10 +33,6 @@ class OrderRecord:
 class OperatorSettlement:
     order: PaymentOrder
     changed: bool  # False: it was settled that way already
-
-
-def _missing(order_id: str) -> NotFound:
-    return NotFound(f"No payment order {order_id}.", field="order_id")
 
 
 class OperatorPaymentOrders:
@@ -61,7 +57,7 @@ class ShowPaymentOrder:
         async with self._uow() as uow:
             order = await uow.payment_orders.find(order_id)
             if order is None:
-                raise _missing(order_id)
+                raise no_payment_order(order_id)
             return OrderRecord(order, await uow.provider_events.for_order(order.reference))
 
 
@@ -81,7 +77,7 @@ class SettleByOperator:
             found = await uow.payment_orders.find(order_id)
             order = await uow.payment_orders.lock(found.account_id, found.id) if found else None
             if order is None:
-                raise _missing(order_id)
+                raise no_payment_order(order_id)
             settled, changed = await self._settle.by_operator(uow, order, self.event, operator.strip(), reason)
             await uow.commit()
         return OperatorSettlement(settled, changed)

@@ -63,7 +63,7 @@ class ContactRepository(Protocol):
     (compared in E.164): a write that would repeat one raises `DuplicateContact`, however many
     writers race. A list holds at most `MAX_CONTACTS_PER_LIST` contacts: an add past it raises
     `ContactListFull`. Each method takes the account and the list, and finds nothing of another
-    account or list (an id that is not a uuid finds nothing either)."""
+    account or list."""
 
     async def add(self, contact: Contact) -> None:
         """A new contact with its main number (`phone`); `phones` and `opted_out` are ignored."""

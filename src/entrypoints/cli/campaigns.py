@@ -9,6 +9,7 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from domain.campaigns import Campaign, CampaignStatus
+from domain.ids import lookup_id
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import (Col, busy, command, emit, emit_fields, emit_table, progress, stderr_console,
                                     wants_json)
@@ -88,7 +89,7 @@ async def show_campaign(campaign_id: str) -> None:
       ujumbe campaigns show 0b6f4a7e-3c1d-4e8a-9f57-1d2c3b4a5e6f
     """
     async with services() as c:
-        found = await c.operator_campaigns().find(campaign_id)
+        found = await c.operator_campaigns().find(lookup_id(campaign_id))
     _show(found)
 
 
@@ -106,8 +107,8 @@ async def watch_campaign(campaign_id: str, every: float) -> None:
       ujumbe campaigns watch 0b6f4a7e-3c1d-4e8a-9f57-1d2c3b4a5e6f --json | jq .status
     """
     async with services() as c:
-        campaigns_read = c.operator_campaigns()
-        found = await campaigns_read.find(campaign_id)
+        campaigns_read, looked_up = c.operator_campaigns(), lookup_id(campaign_id)
+        found = await campaigns_read.find(looked_up)
         on_terminal, last = stderr_console().is_terminal, ""
         bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                        TextColumn("delivered {task.fields[delivered]}  failed {task.fields[failed]}"),
@@ -125,7 +126,7 @@ async def watch_campaign(campaign_id: str, every: float) -> None:
                 if found.status not in _UNDER_WAY:
                     break
                 await asyncio.sleep(every)
-                found = await campaigns_read.find(campaign_id)
+                found = await campaigns_read.find(looked_up)
     _show(found)
 
 
@@ -139,6 +140,6 @@ async def cancel_campaign(campaign_id: str) -> None:
       ujumbe campaigns cancel 0b6f4a7e-3c1d-4e8a-9f57-1d2c3b4a5e6f
     """
     async with services() as c:
-        found = await c.operator_campaigns().find(campaign_id)
+        found = await c.operator_campaigns().find(lookup_id(campaign_id))
         cancelled = await c.cancel_campaign()(found.account_id, found.id)
     emit(_campaign_json(cancelled), lambda: f"cancelled {_campaign_text(cancelled)}")

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeR
 from domain.contact_files import ImportReport
 from domain.contacts import MAX_IMPORT_BYTES
 from domain.errors import ImportFileTooLarge
+from domain.ids import lookup_id
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import command, emit
 
@@ -81,6 +82,6 @@ async def import_contacts(email: str, list_id: str, file: Path) -> None:
         with progress, file.open("rb") as raw:
             task = progress.add_task(file.name, total=size)
             counted = io.BufferedReader(_Counted(raw, lambda done: progress.update(task, completed=done)))
-            report = await c.import_contacts()(account.id, list_id, counted)
+            report = await c.import_contacts()(account.id, lookup_id(list_id), counted)
     emit({"imported": report.imported, "skipped": report.skipped,
           "errors": [{"row": e.row, "error": e.error} for e in report.errors]}, _report_text(report))

@@ -9,7 +9,8 @@ from typing import Any
 import click
 
 from application.ports import ProviderEvent
-from domain.payments import PaymentOrder, PaymentStatus
+from domain.ids import parse_id
+from domain.payments import PaymentOrder, PaymentStatus, no_payment_order
 from entrypoints.cli.base import cli, services
 from entrypoints.cli.output import Col, Fields, Table, busy, command, emit, emit_table, emit_view
 
@@ -81,6 +82,13 @@ async def list_payments(status: str | None, limit: int) -> None:
                empty="no payment orders")
 
 
+def _order_id(typed: str) -> str:
+    """An order id as the operator typed it, in its canonical form; one that is no uuid is no order's."""
+    if (order_id := parse_id(typed)) is None:
+        raise no_payment_order(typed)
+    return order_id
+
+
 @command(payments, "show")
 @click.argument("order_id")
 async def show_payment(order_id: str) -> None:
@@ -91,7 +99,7 @@ async def show_payment(order_id: str) -> None:
       ujumbe payments show 6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f
     """
     async with services() as c:
-        record = await c.show_payment_order()(order_id)
+        record = await c.show_payment_order()(_order_id(order_id))
     answers = [{"channel": e.channel, "outcome": e.outcome, "reason": e.reason, "received_at": e.received_at,
                 "body": e.body} for e in record.provider_events]
     o = record.order
@@ -123,7 +131,7 @@ async def confirm_payment(order_id: str, operator: str) -> None:
       ujumbe payments confirm 6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f --by asha
     """
     async with services() as c:
-        done = await c.confirm_payment_order()(order_id, operator)
+        done = await c.confirm_payment_order()(_order_id(order_id), operator)
     emit({**_order_json(done.order), "changed": done.changed},
          f"{'confirmed' if done.changed else 'already confirmed'}: {_order_text(done.order)}")
 
@@ -140,6 +148,6 @@ async def fail_payment(order_id: str, reason: str | None, operator: str) -> None
       ujumbe payments fail 6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f --reason "payer never paid"
     """
     async with services() as c:
-        done = await c.fail_payment_order()(order_id, operator, reason)
+        done = await c.fail_payment_order()(_order_id(order_id), operator, reason)
     emit({**_order_json(done.order), "changed": done.changed},
          f"{'failed' if done.changed else 'already failed'}: {_order_text(done.order)}")

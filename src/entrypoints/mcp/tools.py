@@ -10,7 +10,7 @@ from mcp.types import ToolAnnotations
 from pydantic import Field
 
 from domain.bulk import MAX_BULK_RECIPIENTS
-from domain.campaigns import UUID_PATTERN
+from domain.ids import UUID_PATTERN
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.segments import MAX_MESSAGE_LENGTH
 from entrypoints.mcp.rest import Credentials, RestApi

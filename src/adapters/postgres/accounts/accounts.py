@@ -11,7 +11,6 @@ from psycopg.rows import class_row
 from psycopg_pool import AsyncConnectionPool
 
 from adapters.postgres.group_commit import group_commits
-from adapters.postgres.ids import is_uuid
 from application.ports import ApiKey, ApiKeyOwner, PhoneOtp, RefreshToken
 from domain.accounts import Account
 from domain.errors import EmailTaken
@@ -50,8 +49,6 @@ class PostgresAccounts:
             raise EmailTaken(field="email")
 
     async def get(self, account_id: str) -> Account | None:
-        if not is_uuid(account_id):
-            return None
         async with self._conn.cursor(row_factory=class_row(Account)) as cur:
             await cur.execute(f"{_ACCOUNT} WHERE id = %s", (account_id,))
             return await cur.fetchone()
@@ -84,8 +81,6 @@ class PostgresAccounts:
         return await self._set(account_id, "language", language)
 
     async def _set(self, account_id: str, column: Literal["business_name", "language"], value: str) -> bool:
-        if not is_uuid(account_id):
-            return False
         cur = await self._conn.execute(f"UPDATE accounts SET {column} = %s WHERE id = %s", (value, account_id))
         return cur.rowcount == 1
 
@@ -137,8 +132,6 @@ class PostgresApiKeys:
             return await cur.fetchall()
 
     async def revoke(self, account_id: str, key_id: str, at: datetime) -> bool:
-        if not is_uuid(key_id):
-            return False
         cur = await self._conn.execute(
             "UPDATE api_keys SET revoked_at = %s"
             " WHERE account_id = %s AND id = %s AND revoked_at IS NULL",
@@ -195,8 +188,6 @@ class PostgresRefreshTokens:
         return len({row[0] for row in await cur.fetchall()})
 
     async def live_token(self, account_id: str, family_id: str, at: datetime) -> RefreshToken | None:
-        if not is_uuid(family_id):
-            return None
         async with self._conn.cursor(row_factory=class_row(RefreshToken)) as cur:
             await cur.execute(
                 f"{_REFRESH_TOKEN} WHERE account_id = %s AND family_id = %s AND used_at IS NULL"

@@ -20,7 +20,6 @@ from datetime import datetime
 
 from psycopg import AsyncConnection
 
-from adapters.postgres.ids import is_uuid
 from application.ports.contact_files import ExportedContact, ImportRow
 from domain.contact_files import (
     CONTACT_LIST_FULL,
@@ -162,8 +161,6 @@ class PostgresContactFiles:
 
     async def import_rows(self, account_id: str, list_id: str, rows: AsyncIterable[ImportRow],
                           at: datetime) -> ImportReport:
-        if not is_uuid(list_id):
-            raise NotFound("No such contact list.")
         found = await (await self._conn.execute(
             "SELECT contact_count FROM contact_lists WHERE account_id = %s AND id = %s FOR UPDATE",
             (account_id, list_id))).fetchone()
@@ -193,8 +190,6 @@ class PostgresContactFiles:
         return ImportReport(imported=batches.imported, skipped=len(errors), errors=errors)
 
     async def export_rows(self, account_id: str, list_id: str) -> AsyncGenerator[ExportedContact, None]:
-        if not is_uuid(list_id):
-            return
         async with self._conn.cursor(name="contact_export") as cur:
             cur.itersize = 2000
             await cur.execute(_EXPORT, {"account": account_id, "list": list_id})

@@ -18,7 +18,6 @@ from typing import Any
 from psycopg import AsyncConnection, errors
 from psycopg.rows import class_row, dict_row
 
-from adapters.postgres.ids import is_uuid
 from adapters.postgres.like import contains
 from application.ports import Recipient, RecipientCounts
 from domain.contacts import DEFAULT_LIST_NAME, Contact, ContactList, ContactPhone, ContactSearch
@@ -95,8 +94,6 @@ class PostgresContactLists:
         return found[0]
 
     async def get(self, account_id: str, list_id: str) -> ContactList | None:
-        if not is_uuid(list_id):
-            return None
         found = await self._lists(f"{_LIST} WHERE account_id = %s AND id = %s", (account_id, list_id))
         return found[0] if found else None
 
@@ -126,16 +123,12 @@ class PostgresContactLists:
         return cur.rowcount > 0
 
     async def delete(self, account_id: str, list_id: str) -> bool:
-        if not is_uuid(list_id):
-            return False
         cur = await self._conn.execute(
             "DELETE FROM contact_lists WHERE account_id = %s AND id = %s AND NOT is_default", (account_id, list_id)
         )
         return cur.rowcount > 0
 
     async def exists(self, account_id: str, list_id: str) -> bool:
-        if not is_uuid(list_id):
-            return False
         cur = await self._conn.execute("SELECT 1 AS found FROM contact_lists WHERE account_id = %s AND id = %s",
                                        (account_id, list_id))
         return await cur.fetchone() is not None
@@ -198,16 +191,12 @@ class PostgresContacts:
             return await cur.fetchall()
 
     async def get(self, account_id: str, list_id: str, contact_id: str) -> Contact | None:
-        if not (is_uuid(list_id) and is_uuid(contact_id)):
-            return None
         found = await self._contacts(f"{_CONTACT} WHERE c.account_id = %s AND c.list_id = %s AND c.id = %s",
                                      [account_id, list_id, contact_id])
         return (await self._with_phones(account_id, found))[0] if found else None
 
     async def page(self, account_id: str, list_id: str, search: ContactSearch, limit: int,
                    offset: int) -> tuple[list[Contact], int]:
-        if not is_uuid(list_id):
-            return [], 0
         where, params = _search_conditions(search)
         contacts = await self._contacts(
             f"{_CONTACT} WHERE c.account_id = %s AND c.list_id = %s{where}"
@@ -240,16 +229,12 @@ class PostgresContacts:
         return cur.rowcount > 0
 
     async def delete(self, account_id: str, list_id: str, contact_id: str) -> bool:
-        if not (is_uuid(list_id) and is_uuid(contact_id)):
-            return False
         cur = await self._conn.execute(
             "DELETE FROM contacts WHERE account_id = %s AND list_id = %s AND id = %s", (account_id, list_id, contact_id)
         )
         return cur.rowcount > 0
 
     async def add_phone(self, account_id: str, list_id: str, contact_id: str, phone: ContactPhone) -> bool:
-        if not (is_uuid(list_id) and is_uuid(contact_id)):
-            return False
         async with _refusing_duplicates(self._conn):
             # Touching the contact first locks it: a concurrent delete cannot slip in between.
             touched = await self._conn.execute(
@@ -267,8 +252,6 @@ class PostgresContacts:
 
     async def delete_phone(self, account_id: str, list_id: str, contact_id: str, phone_id: str,
                            at: datetime) -> bool:
-        if not (is_uuid(list_id) and is_uuid(contact_id) and is_uuid(phone_id)):
-            return False
         cur = await self._conn.execute(
             "WITH gone AS (DELETE FROM contact_phones WHERE account_id = %s AND list_id = %s AND contact_id = %s"
             " AND id = %s AND NOT is_main RETURNING contact_id)"

@@ -7,7 +7,6 @@ from datetime import datetime
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from adapters.postgres.ids import is_uuid
 from application.ports import GoogleConnection
 from domain.google_contacts import ConnectionStatus
 
@@ -70,8 +69,6 @@ class PostgresGoogleConnections:
             " VALUES (%s, %s, %s, %s)", (account_id, state_digest, created_at, expires_at))
 
     async def take_state(self, account_id: str, state_digest: str, now: datetime) -> bool:
-        if not is_uuid(account_id):
-            return False
         # Deleting is the use: of two callbacks racing with one state, one deletes the row.
         cur = await self._conn.execute(
             "DELETE FROM google_oauth_states WHERE account_id = %s AND state_digest = %s RETURNING expires_at",

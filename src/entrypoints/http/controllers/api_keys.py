@@ -12,6 +12,7 @@ from litestar.params import FromPath, JSONBody
 from application.accounts.api_keys import CreateApiKey, ListApiKeys, RevokeApiKey
 from domain.accounts import MAX_KEY_NAME_LENGTH
 from domain.errors import NotFound
+from domain.ids import lookup_id
 from domain.texts import trimmed_pattern
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
@@ -77,5 +78,5 @@ class ApiKeysController(Controller):
         revoke_api_key: NamedDependency[RevokeApiKey],
     ) -> Envelope[None]:
         """Revoke a key; it stops authenticating at once."""
-        await revoke_api_key(principal.account_id, key_id)
+        await revoke_api_key(principal.account_id, lookup_id(key_id))
         return ok(None)

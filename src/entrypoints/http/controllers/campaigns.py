@@ -23,8 +23,9 @@ from application.campaigns.reads import (
 from application.campaigns.runs import CancelCampaign
 from application.idempotency import IdempotencyGate
 from application.campaigns.creation import MAX_NAME_LENGTH, CampaignRequest, CreateCampaign, PreviewCampaign
-from domain.campaigns import SCHEDULED_AT_PATTERN, UUID_PATTERN, CampaignStatus
+from domain.campaigns import SCHEDULED_AT_PATTERN, CampaignStatus, list_id_of
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
+from domain.ids import UUID_PATTERN, lookup_id
 from domain.messages import Message, MessageStatus
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.texts import WHITESPACE
@@ -129,7 +130,7 @@ def _message_body(message: Message) -> CampaignMessageBody:
 
 def _request(principal: Principal, data: CampaignRequestBody, campaign_id: str | None = None) -> CampaignRequest:
     return CampaignRequest(account_id=principal.account_id, name=data.name, message=data.message,
-                           contact_list_id=data.contact_list_id, sender_id=data.sender_id,
+                           contact_list_id=list_id_of(data.contact_list_id), sender_id=data.sender_id,
                            scheduled_at=data.scheduled_at, campaign_id=campaign_id)
 
 
@@ -183,7 +184,7 @@ class CampaignsController(Controller):
     async def get_campaign(self, principal: NamedDependency[Principal], campaign_id: FromPath[str],
                            get_campaign: NamedDependency[GetCampaign]) -> Envelope[CampaignBody]:
         """One campaign with its counters."""
-        return ok(body_of(await get_campaign(principal.account_id, campaign_id), CampaignBody))
+        return ok(body_of(await get_campaign(principal.account_id, lookup_id(campaign_id)), CampaignBody))
 
     @post("/{campaign_id:str}/cancel", operation_id="cancelCampaign", status_code=200,
           opt={"errors": (NotFound, CampaignNotCancellable)},
@@ -192,7 +193,7 @@ class CampaignsController(Controller):
                      cancel_campaign: NamedDependency[CancelCampaign]) -> Envelope[CampaignBody]:
         """Cancel a scheduled campaign (back to `draft`, nothing charged) or stop a running one
         (`failed`, reason `cancelled`: what was not yet paid for is never sent or charged)."""
-        return ok(body_of(await cancel_campaign(principal.account_id, campaign_id), CampaignBody))
+        return ok(body_of(await cancel_campaign(principal.account_id, lookup_id(campaign_id)), CampaignBody))
 
     @get("/{campaign_id:str}/messages", operation_id="listCampaignMessages", opt={"errors": (NotFound,)},
          dependencies={"principal": authenticated(API_KEY, JWT),
@@ -202,7 +203,7 @@ class CampaignsController(Controller):
                        page: Annotated[int, PAGE] = 1, per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE,
                        status: Annotated[str | None, STATUS] = None) -> Envelope[CampaignMessagePageBody]:
         """The campaign's messages in send order, filtered by status."""
-        found = await list_campaign_messages(principal.account_id, campaign_id, status, page, per_page)
+        found = await list_campaign_messages(principal.account_id, lookup_id(campaign_id), status, page, per_page)
         return ok(CampaignMessagePageBody(messages=[_message_body(m) for m in found.messages], page=found.page,
                                           per_page=found.per_page, total=found.total))
 
@@ -213,6 +214,6 @@ class CampaignsController(Controller):
     async def export(self, principal: NamedDependency[Principal], campaign_id: FromPath[str],
                      campaign_report: NamedDependency[CampaignReport]) -> Stream:
         """Every message of the campaign as a CSV report (streamed)."""
-        report = await campaign_report(principal.account_id, campaign_id)
+        report = await campaign_report(principal.account_id, lookup_id(campaign_id))
         return Stream(report.chunks, media_type="text/csv; charset=utf-8", headers={
             "Content-Disposition": f'attachment; filename="{report.file_name}"'})

@@ -36,6 +36,7 @@ from domain.contacts import (
     MAX_WORKBOOK_UNPACKED_BYTES,
 )
 from domain.errors import ImportFileTooLarge, NotFound, ValidationError
+from domain.ids import lookup_id
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -142,7 +143,7 @@ class ContactFilesController(Controller):
         """Import a CSV or .xlsx file of contacts into a list: every good row or none; the rows
         left out are reported with their row number (the header is row 1) and reason."""
         with await _spooled_file(request) as upload:
-            report = await import_contacts(principal.account_id, list_id, upload)
+            report = await import_contacts(principal.account_id, lookup_id(list_id), upload)
         return ok(body_of(report, ImportReportBody))
 
     @get("/{list_id:str}/contacts/export", operation_id="exportContacts", media_type=CSV_MEDIA_TYPE,
@@ -156,5 +157,5 @@ class ContactFilesController(Controller):
     async def export_contacts(self, principal: NamedDependency[Principal], list_id: FromPath[str],
                               export_contacts: NamedDependency[ExportContacts]) -> Stream:
         """A list's contacts as a CSV file, streamed; it imports back unchanged."""
-        export = await export_contacts(principal.account_id, list_id)
+        export = await export_contacts(principal.account_id, lookup_id(list_id))
         return csv_download(export.file_name, export.chunks)

@@ -45,6 +45,7 @@ from domain.errors import (
     NotFound,
     TooManyPhoneNumbers,
 )
+from domain.ids import lookup_id
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.texts import trimmed_pattern
 from entrypoints.container import Container
@@ -187,7 +188,8 @@ class ContactListsController(Controller):
                        get_contact_list: NamedDependency[GetContactList], page: Annotated[int, PAGE] = 1,
                        per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE) -> Envelope[ContactListWithContactsBody]:
         """A contact list with one page of its contacts, in the order they were added."""
-        return ok(ContactListWithContactsBody.of(await get_contact_list(principal.account_id, list_id, page, per_page)))
+        found = await get_contact_list(principal.account_id, lookup_id(list_id), page, per_page)
+        return ok(ContactListWithContactsBody.of(found))
 
     @put("/{list_id:str}", operation_id="updateContactList", opt={"errors": _LIST_ERRORS},
          dependencies={"update_contact_list": provide(Container.update_contact_list)})
@@ -195,7 +197,7 @@ class ContactListsController(Controller):
                           update_contact_list: NamedDependency[UpdateContactList],
                           data: JSONBody[UpdateContactListRequest]) -> Envelope[ContactListBody]:
         """Rename or describe a list; a field left out keeps its value."""
-        changed = await update_contact_list(principal.account_id, list_id, data.name, data.description)
+        changed = await update_contact_list(principal.account_id, lookup_id(list_id), data.name, data.description)
         return ok(body_of(changed, ContactListBody))
 
     @delete("/{list_id:str}", operation_id="deleteContactList", status_code=200,
@@ -204,7 +206,7 @@ class ContactListsController(Controller):
     async def delete_list(self, principal: NamedDependency[Principal], list_id: FromPath[str],
                           delete_contact_list: NamedDependency[DeleteContactList]) -> Envelope[None]:
         """Delete a list and its contacts; the default list is never deleted."""
-        await delete_contact_list(principal.account_id, list_id)
+        await delete_contact_list(principal.account_id, lookup_id(list_id))
         return ok(None)
 
     @get("/{list_id:str}/contacts", operation_id="listContacts", opt={"errors": _LIST_ERRORS},
@@ -214,7 +216,7 @@ class ContactListsController(Controller):
                             page: Annotated[int, PAGE] = 1,
                             per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE) -> Envelope[ContactPageBody]:
         """A list's contacts in the order they were added, or those a search finds."""
-        found = await list_contacts(principal.account_id, list_id, search, page, per_page)
+        found = await list_contacts(principal.account_id, lookup_id(list_id), search, page, per_page)
         return ok(ContactPageBody(contacts=[body_of(contact, ContactBody) for contact in found.contacts],
                                   page=found.page, per_page=found.per_page, total=found.total))
 
@@ -225,14 +227,15 @@ class ContactListsController(Controller):
                           add_contact: NamedDependency[AddContact],
                           data: JSONBody[AddContactRequest]) -> Envelope[ContactBody]:
         """Add a contact; its number may be in no other contact of the list."""
-        return ok(body_of(await add_contact(principal.account_id, list_id, _details(data)), ContactBody))
+        return ok(body_of(await add_contact(principal.account_id, lookup_id(list_id), _details(data)), ContactBody))
 
     @get("/{list_id:str}/contacts/{contact_id:str}", operation_id="getContact", opt={"errors": _LIST_ERRORS},
          dependencies={"get_contact": provide(Container.get_contact)})
     async def get_contact(self, principal: NamedDependency[Principal], list_id: FromPath[str],
                           contact_id: FromPath[str], get_contact: NamedDependency[GetContact]) -> Envelope[ContactBody]:
         """A contact with its extra numbers."""
-        return ok(body_of(await get_contact(principal.account_id, list_id, contact_id), ContactBody))
+        found = await get_contact(principal.account_id, lookup_id(list_id), lookup_id(contact_id))
+        return ok(body_of(found, ContactBody))
 
     @put("/{list_id:str}/contacts/{contact_id:str}", operation_id="updateContact", opt={"errors": _NUMBER_ERRORS},
          dependencies={"update_contact": provide(Container.update_contact)})
@@ -240,7 +243,8 @@ class ContactListsController(Controller):
                              contact_id: FromPath[str], update_contact: NamedDependency[UpdateContact],
                              data: JSONBody[UpdateContactRequest]) -> Envelope[ContactBody]:
         """Change a contact; a field left out keeps its value, a new number stays unique in the list."""
-        changed = await update_contact(principal.account_id, list_id, contact_id, _details(data))
+        changed = await update_contact(principal.account_id, lookup_id(list_id), lookup_id(contact_id),
+                                       _details(data))
         return ok(body_of(changed, ContactBody))
 
     @delete("/{list_id:str}/contacts/{contact_id:str}", operation_id="deleteContact", status_code=200,
@@ -248,7 +252,7 @@ class ContactListsController(Controller):
     async def delete_contact(self, principal: NamedDependency[Principal], list_id: FromPath[str],
                              contact_id: FromPath[str], delete_contact: NamedDependency[DeleteContact]) -> Envelope[None]:
         """Delete a contact with its numbers."""
-        await delete_contact(principal.account_id, list_id, contact_id)
+        await delete_contact(principal.account_id, lookup_id(list_id), lookup_id(contact_id))
         return ok(None)
 
     @post("/{list_id:str}/contacts/{contact_id:str}/phones", operation_id="addContactPhone", status_code=200,
@@ -258,7 +262,7 @@ class ContactListsController(Controller):
                         add_contact_phone: NamedDependency[AddContactPhone],
                         data: JSONBody[AddPhoneRequest]) -> Envelope[ContactPhoneBody]:
         """Give a contact an extra number; it may be in no other contact of the list."""
-        added = await add_contact_phone(principal.account_id, list_id, contact_id, data.phone)
+        added = await add_contact_phone(principal.account_id, lookup_id(list_id), lookup_id(contact_id), data.phone)
         return ok(body_of(added, ContactPhoneBody))
 
     @delete("/{list_id:str}/contacts/{contact_id:str}/phones/{phone_id:str}", operation_id="deleteContactPhone",
@@ -268,5 +272,6 @@ class ContactListsController(Controller):
                            contact_id: FromPath[str], phone_id: FromPath[str],
                            delete_contact_phone: NamedDependency[DeleteContactPhone]) -> Envelope[None]:
         """Remove an extra number from a contact (the main number changes through PUT)."""
-        await delete_contact_phone(principal.account_id, list_id, contact_id, phone_id)
+        await delete_contact_phone(principal.account_id, lookup_id(list_id), lookup_id(contact_id),
+                                   lookup_id(phone_id))
         return ok(None)

@@ -33,6 +33,7 @@ from domain.errors import (
     NotFound,
 )
 from domain.google_contacts import ConnectionStatus
+from domain.ids import lookup_id
 from entrypoints.container import Container
 from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
@@ -125,7 +126,7 @@ class GoogleContactsController(Controller):
     async def sync(self, principal: NamedDependency[Principal], sync_google_contacts: NamedDependency[SyncGoogleContacts],
                    data: JSONBody[SyncGoogleContactsRequest | None] = None) -> Envelope[GoogleSyncReportBody]:
         """Import the Google contacts into a list (one way): an import's report, each person a row by position."""
-        list_id = data.list_id if data is not None else None
+        list_id = lookup_id(data.list_id) if data is not None and data.list_id is not None else None
         return ok(body_of(await sync_google_contacts(principal.account_id, list_id), GoogleSyncReportBody))
 
     @post("/disconnect", operation_id="disconnectGoogleContacts", status_code=200,

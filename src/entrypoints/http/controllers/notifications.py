@@ -13,6 +13,7 @@ from litestar.params import FromPath
 from application.notifications import ListNotifications, MarkNotificationRead
 from application.ports import NotificationKind
 from domain.errors import NotFound
+from domain.ids import lookup_id
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from entrypoints.container import Container
 from entrypoints.http.auth import API_KEY, JWT, Principal, authenticated
@@ -66,4 +67,5 @@ class NotificationsController(Controller):
     async def mark_read(self, principal: NamedDependency[Principal], notification_id: FromPath[str],
                         mark_notification_read: NamedDependency[MarkNotificationRead]) -> Envelope[NotificationBody]:
         """Mark one notification read."""
-        return ok(body_of(await mark_notification_read(principal.account_id, notification_id), NotificationBody))
+        read = await mark_notification_read(principal.account_id, lookup_id(notification_id))
+        return ok(body_of(read, NotificationBody))

@@ -24,6 +24,7 @@ from application.payments.orders import (
 )
 from application.accounts.phone_verification import OTP_PATTERN, SendPayerOtp, VerifyPayerPhone
 from domain.errors import InvalidOtp, InvalidPhoneNumber, NotFound, OtpThrottled, PhoneNotVerified
+from domain.ids import lookup_id
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.payment_orders import PROVIDERS_OF, OrderSource, needs_phone
 from domain.payments import PaymentOrder, PaymentStatus
@@ -186,7 +187,7 @@ class PaymentsController(Controller):
     async def get_order(self, principal: NamedDependency[Principal], order_id: FromPath[str],
                         get_payment_order: NamedDependency[GetPaymentOrder]) -> Envelope[PaymentOrderBody]:
         """One payment order of the account, as it stands now."""
-        return ok(order_body(await get_payment_order(principal.account_id, order_id)))
+        return ok(order_body(await get_payment_order(principal.account_id, lookup_id(order_id))))
 
 
 class VouchersController(Controller):

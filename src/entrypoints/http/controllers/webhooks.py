@@ -18,6 +18,7 @@ from application.webhooks.endpoints import (
     RegisterWebhook,
 )
 from domain.errors import NotFound
+from domain.ids import lookup_id
 from domain.paging import DEFAULT_PER_PAGE, MAX_PER_PAGE
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import EVENT_TYPES, MAX_URL_LENGTH, URL_PATTERN
@@ -124,7 +125,7 @@ class WebhooksController(Controller):
     async def delete_webhook(self, principal: NamedDependency[Principal], webhook_id: FromPath[str],
                              delete_webhook: NamedDependency[DeleteWebhook]) -> Envelope[None]:
         """Delete a webhook; nothing more is delivered to it."""
-        await delete_webhook(principal.account_id, webhook_id)
+        await delete_webhook(principal.account_id, lookup_id(webhook_id))
         return ok(None)
 
     @get("/{webhook_id:str}/deliveries", operation_id="listWebhookDeliveries", opt={"errors": (NotFound,)},
@@ -133,6 +134,6 @@ class WebhooksController(Controller):
                          list_webhook_deliveries: NamedDependency[ListWebhookDeliveries], page: Annotated[int, PAGE] = 1,
                          per_page: Annotated[int, PER_PAGE] = DEFAULT_PER_PAGE) -> Envelope[DeliveryList]:
         """Deliveries to a webhook, newest first: attempts, status codes, next retry."""
-        found = await list_webhook_deliveries(principal.account_id, webhook_id, page, per_page)
+        found = await list_webhook_deliveries(principal.account_id, lookup_id(webhook_id), page, per_page)
         return ok(DeliveryList(deliveries=[DeliveryBody.of(d) for d in found.deliveries],
                                page=found.page, per_page=found.per_page, total=found.total))
