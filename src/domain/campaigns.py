@@ -27,6 +27,7 @@ BATCH_SIZE = 1000  # recipients paid for and handed to the gateway together
 # Why a campaign failed, or why one of its messages was never sent.
 INSUFFICIENT_CREDITS = "insufficient_credits"
 CANCELLED = "cancelled"
+OPTED_OUT = "opted_out"  # the number replied STOP to the account after the campaign was written
 
 # scheduled_at: an RFC 3339 date-time, the offset optional (East Africa Time without one) and at
 # most 14 hours, years 2000-2999, only real calendar days. The API document states it.

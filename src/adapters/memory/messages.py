@@ -12,7 +12,7 @@ from adapters.memory.credits import MemoryLedger
 from adapters.memory.outbox import MemoryEventOutbox
 from adapters.memory.store import MemoryStore
 from application.ports import OutboxEvent
-from domain.campaigns import CampaignStatus
+from domain.campaigns import OPTED_OUT, CampaignStatus
 from domain.ledger import Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.pricing import cost_text
@@ -131,7 +131,7 @@ class MemoryMessages:
         opted = [m for m in await self.campaign_batch(account_id, campaign_id, batch)
                  if self._opted_out(account_id, m.to)]
         for message in opted:
-            self._uncharged(message, "opted_out", at)
+            self._uncharged(message, OPTED_OUT, at)
         return len(opted)
 
     def _uncharged(self, message: Message, error: str, at: datetime) -> None:

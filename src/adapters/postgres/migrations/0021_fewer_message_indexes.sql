@@ -5,7 +5,7 @@
 -- One index by number instead of two: (to_number, account_id, created_at DESC) serves the log's
 -- search by number (one account's sends to it, newest first, whatever other accounts sent it) and
 -- inbound routing (the latest send to the number across accounts: the newest of each account's
--- sends to it, one index descent per account, `adapters/postgres/inbound.py`).
+-- sends to it, one index descent per account, `adapters/postgres/sending/inbound.py`).
 --
 -- The log's filter by status needs an index for the rare statuses only: a page of `delivered`
 -- (most messages) is found by walking `messages_log`, so the index by status leaves delivered

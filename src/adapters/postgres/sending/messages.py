@@ -19,6 +19,7 @@ from adapters.postgres.sending.grouped_sends import PaidMessage, SentOutcomes, p
 from adapters.postgres.sending.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, message_rows, message_values
 from adapters.postgres.outbox import PostgresEventOutbox
 from application.ports import OutboxEvent
+from domain.campaigns import OPTED_OUT
 from domain.ledger import EntryType, Posting
 from domain.messages import Message, MessageStatus, SubmitOutcome
 from domain.pricing import cost_text
@@ -179,10 +180,10 @@ class PostgresMessages:
 
     async def exclude_opted_out(self, account_id: str, campaign_id: str, batch: int, at: datetime) -> int:
         cur = await self._conn.execute(
-            f"UPDATE messages AS m SET {_UNCHARGED}, error = 'opted_out' FROM opt_outs o"
+            f"UPDATE messages AS m SET {_UNCHARGED}, error = %s FROM opt_outs o"
             f" WHERE {_OF_CAMPAIGN} AND m.campaign_batch = %s AND m.status = 'pending'"
             " AND o.account_id = m.account_id AND o.phone = m.to_number",
-            (at, account_id, campaign_id, batch))
+            (at, OPTED_OUT, account_id, campaign_id, batch))
         return cur.rowcount
 
     async def paid_pending(self, account_id: str, campaign_id: str) -> list[Message]:
