@@ -221,3 +221,21 @@ async def test_another_accounts_order_and_payer_phone_are_not_this_accounts(clie
                                                        "phone": "+255754000111"}, token_from="/credits")
     assert refused.status_code == 409 and "Verify the phone number first." in refused.text
     assert (await container.list_payment_orders()(asha)).total == 1  # its own seeded order alone
+
+
+@pytest.mark.parametrize(("path", "fields", "token_from"), [
+    ("/campaigns/preview", {"name": "Ofa", "message": "Habari", "when": "now", "sender_id": "", "scheduled_at": "",
+                            "campaign_id": "not-an-id"}, "/campaigns/new"),
+    ("/campaigns", {"name": "Ofa", "message": "Habari", "when": "now", "sender_id": "", "scheduled_at": "",
+                    "campaign_id": "not-an-id"}, "/campaigns/new"),
+    ("/send", {"target": "list", "message": "Habari"}, "/send"),
+])
+async def test_an_id_in_a_form_that_is_no_id_is_refused_by_its_field(client: Client, container: Container, path: str,
+                                                                     fields: dict[str, str], token_from: str) -> None:
+    await seed(container)
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    await sign_in(client, "asha@example.com")
+    for malformed in ("not-an-id", "12345", ""):
+        answer = await post_form(client, path, {**fields, "contact_list_id": malformed}, token_from=token_from)
+        assert answer.status_code == 400, (malformed, answer.text[:300])  # refused as input, never a 500
+        assert 'role="alert"' in answer.text, malformed

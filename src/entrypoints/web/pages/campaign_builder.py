@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from uuid import UUID
 
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
@@ -31,10 +30,12 @@ from domain.campaigns import (
     CampaignStatus,
     has_placeholders,
     initial_campaign_status,
+    list_id_of,
     parse_scheduled_at,
 )
 from domain.contacts import ContactList
 from domain.errors import DomainError
+from domain.ids import parse_id
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web.i18n import _
 from entrypoints.web.pages import form_of, refusal, use_cases
@@ -57,15 +58,13 @@ def _entered(form: dict[str, str]) -> dict[str, str]:
 
 def _campaign_id(entered: dict[str, str]) -> str | None:
     """The id the preview chose, if it is one (anything else: a new campaign id is chosen)."""
-    try:
-        return str(UUID(entered["campaign_id"]))
-    except ValueError:
-        return None
+    return parse_id(entered["campaign_id"])
 
 
 def _request(viewer: Viewer, entered: dict[str, str], campaign_id: str | None = None) -> CampaignRequest:
     return CampaignRequest(account_id=viewer.account_id, name=entered["name"], message=entered["message"],
-                           contact_list_id=entered["contact_list_id"], sender_id=entered["sender_id"] or None,
+                           contact_list_id=list_id_of(entered["contact_list_id"]),
+                           sender_id=entered["sender_id"] or None,
                            scheduled_at=entered["scheduled_at"] if entered["when"] == LATER else None,
                            campaign_id=campaign_id)
 

@@ -24,6 +24,7 @@ from application.credits.balance import GetBalance
 from application.sending.quotes import QuoteMessage, QuoteRequest
 from application.sending.sender_ids import ListSenderIds
 from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
+from domain.campaigns import list_id_of
 from domain.errors import DomainError, NotFound
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web import i18n
@@ -69,7 +70,7 @@ async def _campaign_name(request: Request[Any, Any, Any], viewer: Viewer, form: 
     """A name for a list's campaign when none was given: the list's name and the time it was sent."""
     describe: DescribeContactList = use_cases(request).describe_contact_list()
     try:
-        list_name = (await describe(viewer.account_id, form.contact_list_id)).name
+        list_name = (await describe(viewer.account_id, list_id_of(form.contact_list_id))).name
     except DomainError:  # no list, or not the account's: the campaign's creation says which
         list_name = ""
     when = i18n.moment(use_cases(request).clock().now(), language_of(request, viewer))
@@ -81,7 +82,7 @@ async def _send_to_list(request: Request[Any, Any, Any], viewer: Viewer, form: S
     create_campaign: CreateCampaign = use_cases(request).create_campaign()
     campaign = await create_campaign(CampaignRequest(
         account_id=viewer.account_id, name=form.name.strip() or await _campaign_name(request, viewer, form),
-        message=form.message, contact_list_id=form.contact_list_id, sender_id=form.asked_sender,
+        message=form.message, contact_list_id=list_id_of(form.contact_list_id), sender_id=form.asked_sender,
         scheduled_at=form.scheduled_at if form.when == LATER else None))
     return page(request, "sent.html", status_code=201, viewer=viewer, one=None, many=None, campaign=campaign)
 
