@@ -73,10 +73,11 @@ typecheck: $(STAMP)
 
 # Two test processes (pytest-xdist), each with its own embedded PostgreSQL and database: most of the
 # suite waits on servers, peers and subprocesses, so two share 2 cores well. Whole modules go to a
-# process (a module's server starts once), the longest first (tests/conftest.py). Skips are listed
+# process (a module's server starts once), the longest first (tests/conftest.py; xdist's own reorder,
+# by test count, is off). Skips are listed
 # with their reasons, and the slowest tests, for the 15-minute budget.
 pytest: $(STAMP) $(NODE_STAMP) $(TS_STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadscope -rs --durations=15
+	$(BIN)/python -m pytest -n 2 --dist loadscope --no-loadscope-reorder -rs --durations=15
 
 # The documentation site (mkdocs-material; pages in docs/, config in mkdocs.yml) built into site/,
 # offline: the API reference is generated from the app itself (docs/hooks/openapi.py).
