@@ -17,7 +17,7 @@ client's are, gives valid input to the contact operations a contact (and extra n
 exists, to verify-phone a code that was sent, and to a Google callback a live consent. No check is excluded from any operation and
 no finding is filtered; an operation reached only through links (a webhook's deliveries, its
 delete) is held to them by the assertion that every link was followed. The run is bounded:
-about 2 minutes beside the rest of `make test` (4.75 when every register and login hashed at
+about 3 minutes beside the rest of `make test` (4.75 when every register and login hashed at
 argon2's production cost, before tests/conftest.py lowered it), and a subprocess that passes 10
 minutes fails the test.
 """
