@@ -4,12 +4,11 @@ report). Another account's campaign is not found, never shown."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from application.csv_files import csv_chunks
 from application.ports import UnitOfWorkFactory
 from domain.campaigns import Campaign, CampaignEvent, CampaignStatus, allows
 from domain.contact_files import neutralise_cell
@@ -153,16 +152,10 @@ class CampaignReport:
         return CampaignReportFile(f"campaign-{campaign_id}-messages.csv", self._chunks(account_id, campaign_id))
 
     async def _chunks(self, account_id: str, campaign_id: str) -> AsyncIterator[str]:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer)
-        writer.writerow(REPORT_COLUMNS)
         async with self._uow() as uow:
-            async for chunk in uow.messages.all_campaign_messages(account_id, campaign_id, REPORT_CHUNK):
-                writer.writerows(report_row(m) for m in chunk)
-                yield buffer.getvalue()
-                buffer.seek(0)
-                buffer.truncate()
-        yield buffer.getvalue()
+            messages = uow.messages.all_campaign_messages(account_id, campaign_id, REPORT_CHUNK)
+            async for chunk in csv_chunks(REPORT_COLUMNS, (map(report_row, batch) async for batch in messages)):
+                yield chunk
 
 
 class OperatorCampaigns:

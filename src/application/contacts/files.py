@@ -16,14 +16,13 @@ anything is sent), then its contacts are read and written as CSV in chunks while
 from __future__ import annotations
 
 import asyncio
-import csv
-import io
 import itertools
 from collections.abc import AsyncIterator, Iterator
 from contextlib import aclosing
 from dataclasses import dataclass
 from typing import IO
 
+from application.csv_files import csv_chunks
 from application.ports import Clock, ImportRow, TableReader, UnitOfWorkFactory
 from domain.contact_files import (
     EXPORT_HEADER,
@@ -38,7 +37,6 @@ from domain.contact_files import (
 from domain.errors import NotFound
 
 _BATCH = 500  # rows read and checked in the worker thread at a time
-_CHUNK = 64 * 1024  # characters of CSV sent at a time
 
 
 class ImportContacts:
@@ -84,15 +82,8 @@ class ExportContacts:
         return ContactExport(export_file_name(found.name, found.id), self._chunks(account_id, list_id))
 
     async def _chunks(self, account_id: str, list_id: str) -> AsyncIterator[bytes]:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer)
-        writer.writerow(EXPORT_HEADER)
         async with self._uow() as uow, aclosing(uow.contact_files.export_rows(account_id, list_id)) as contacts:
-            async for contact in contacts:
-                writer.writerow(export_cells(contact.phone, contact.first_name, contact.last_name, contact.email,
-                                             contact.extra_phones, contact.opted_out))
-                if buffer.tell() >= _CHUNK:
-                    yield buffer.getvalue().encode()
-                    buffer.seek(0)
-                    buffer.truncate()
-        yield buffer.getvalue().encode()
+            rows = ([export_cells(contact.phone, contact.first_name, contact.last_name, contact.email,
+                                  contact.extra_phones, contact.opted_out)] async for contact in contacts)
+            async for chunk in csv_chunks(EXPORT_HEADER, rows):
+                yield chunk.encode()

@@ -7,14 +7,13 @@ table holds, shaped for the API's message log.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import AsyncIterator
 from contextlib import aclosing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 
+from application.csv_files import csv_chunks
 from application.ports import MessageLogEntry, MessageLogFilter, UnitOfWorkFactory
 from domain.campaigns import EAST_AFRICA_TIME
 from domain.contact_files import neutralise_cell
@@ -74,7 +73,6 @@ class ListMessageLogs:
 EXPORT_COLUMNS = ("created_at", "to", "from", "requested_from", "status", "error", "message", "encoding",
                   "sms_parts", "credits_used", "carrier", "delivered_at", "message_id", "batch_id")
 _EXPORT_READ = 1000  # messages read from the log at a time
-_EXPORT_CHUNK = 64 * 1024  # characters of CSV handed on at a time
 
 
 class ExportMessageLogs:
@@ -90,17 +88,9 @@ class ExportMessageLogs:
         return self._chunks(log_filter)
 
     async def _chunks(self, log_filter: MessageLogFilter) -> AsyncIterator[bytes]:
-        buffer = io.StringIO()
-        writer = csv.writer(buffer)
-        writer.writerow(EXPORT_COLUMNS)
-        async with self._uow() as uow, aclosing(uow.message_logs.every(log_filter, _EXPORT_READ)) as chunks:
-            async for entries in chunks:
-                writer.writerows(_export_row(entry) for entry in entries)
-                if buffer.tell() >= _EXPORT_CHUNK:
-                    yield buffer.getvalue().encode()
-                    buffer.seek(0)
-                    buffer.truncate()
-        yield buffer.getvalue().encode()
+        async with self._uow() as uow, aclosing(uow.message_logs.every(log_filter, _EXPORT_READ)) as read:
+            async for chunk in csv_chunks(EXPORT_COLUMNS, (map(_export_row, entries) async for entries in read)):
+                yield chunk.encode()
 
 
 def _local(at: datetime | None) -> str:
