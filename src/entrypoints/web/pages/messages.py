@@ -9,7 +9,6 @@ case as the moments they begin and end.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Annotated, Any
@@ -49,10 +48,14 @@ class LogFilters:
                                search=self.search, date_from=_day_start(self.date_from),
                                date_before=_day_start(self.date_to, days_after=1))
 
+    def fields(self) -> dict[str, str]:
+        """The filters given (none empty), as the page's address holds them."""
+        given = {"status": self.status, "search": self.search, "date_from": self.date_from, "date_to": self.date_to}
+        return {name: value for name, value in given.items() if value}
+
     def link(self, page: int | None = None) -> str:
         """These filters (and a page) as a query string."""
-        fields = {"status": self.status, "search": self.search, "date_from": self.date_from, "date_to": self.date_to}
-        return urlencode({**{k: v for k, v in fields.items() if v}, **({"page": page} if page else {})})
+        return urlencode({**self.fields(), **({"page": page} if page else {})})
 
 
 def _day_start(day: str, *, days_after: int = 0) -> str:
@@ -90,7 +93,7 @@ class MessagePages(Controller):
             return page(request, template, status_code=200 if template.startswith("_") else code, viewer=viewer,
                         filters=filters, log=None, live=False, error=message, error_field=exc.field)
         return page(request, template, viewer=viewer, filters=filters, log=found, live=_live(request, found.messages),
-                    error=None, error_field=None, pages=max(1, math.ceil(found.total / found.per_page)))
+                    error=None, error_field=None)
 
     @get("/export.csv")
     async def export(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
