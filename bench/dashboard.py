@@ -50,15 +50,18 @@ CONTACTS = 100_000
 PASSWORD = "bench-password-1"
 
 # The pages, as a person opens them; `{list_id}`, `{campaign_id}` and `{message_search}` are the
-# seeded account's. A page that filters or searches is here with its filter too.
+# seeded account's. A page that filters or searches is here with its filter too (a search by words, and
+# one by digits, which looks in the numbers and the texts both).
 PAGES = [
     "/",
     "/messages",
     "/messages?status=delivered",
     "/messages?search={message_search}",
+    "/messages?search=4242",
     "/contacts",
     "/contacts/{list_id}",
     "/contacts/{list_id}?search=Mteja4242",
+    "/contacts/{list_id}?search=4242",
     "/campaigns",
     "/campaigns/{campaign_id}",
     "/credits",

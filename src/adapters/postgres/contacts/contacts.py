@@ -18,7 +18,7 @@ from typing import Any
 from psycopg import AsyncConnection, errors
 from psycopg.rows import class_row, dict_row
 
-from adapters.postgres.like import contains
+from adapters.postgres.text_search import contains_digits, contains_text
 from application.ports import Recipient, RecipientCounts
 from domain.contacts import DEFAULT_LIST_NAME, Contact, ContactList, ContactPhone, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
@@ -134,21 +134,26 @@ class PostgresContactLists:
         return await cur.fetchone() is not None
 
 
-def _search_conditions(search: ContactSearch) -> tuple[str, list[Any]]:
-    """The WHERE clause (after the list's own) of what `search` finds, and its parameters."""
+_NAMES = "c.first_name || ' ' || c.last_name"  # the first name and the last name each lie within
+
+
+def _search_conditions(account_id: str, list_id: str, search: ContactSearch) -> tuple[str, list[Any]]:
+    """The WHERE clause (after the list's own) of what `search` finds, and its parameters. The
+    numbers that hold the digits are found in one pass over the list's numbers (a subquery that
+    names the list, not each contact, so it runs once), then the contacts in one over the list."""
     if search.number is not None:
         return (" AND c.id IN (SELECT p.contact_id FROM contact_phones p"
                 " WHERE p.account_id = c.account_id AND p.list_id = c.list_id AND p.phone = %s)", [search.number])
     found: list[str] = []
     params: list[Any] = []
     if search.digits:
-        found.append("EXISTS (SELECT 1 FROM contact_phones p WHERE p.account_id = c.account_id"
-                     " AND p.contact_id = c.id AND p.phone LIKE ANY(%s))")
-        params.append([contains(digits) for digits in search.digits])
+        any_digits = " OR ".join(contains_digits("p.phone") for _ in search.digits)
+        found.append("c.id IN (SELECT p.contact_id FROM contact_phones p WHERE p.account_id = %s"
+                     f" AND p.list_id = %s AND ({any_digits}))")
+        params += [account_id, list_id, *search.digits]
     if search.text is not None:
-        found.append("(c.first_name ILIKE %s OR c.last_name ILIKE %s OR c.email ILIKE %s"
-                     " OR c.first_name || ' ' || c.last_name ILIKE %s)")
-        params += [contains(search.text)] * 4
+        found.append(f"{contains_text(_NAMES)} OR {contains_text('c.email')}")
+        params += [search.text] * 2
     if not found:
         return "", []
     return f" AND ({' OR '.join(found)})", params
@@ -197,7 +202,7 @@ class PostgresContacts:
 
     async def page(self, account_id: str, list_id: str, search: ContactSearch, limit: int,
                    offset: int) -> tuple[list[Contact], int]:
-        where, params = _search_conditions(search)
+        where, params = _search_conditions(account_id, list_id, search)
         contacts = await self._contacts(
             f"{_CONTACT} WHERE c.account_id = %s AND c.list_id = %s{where}"
             " ORDER BY c.created_at, c.id LIMIT %s OFFSET %s",

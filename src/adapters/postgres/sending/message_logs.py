@@ -17,7 +17,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import class_row
 
-from adapters.postgres.like import contains
+from adapters.postgres.text_search import contains_digits, contains_text
 from application.ports import MessageLogEntry, MessageLogFilter, SendCounts
 from domain.messages import MessageStatus
 
@@ -55,11 +55,11 @@ def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
         where.append("to_number = %s")
         params.append(log_filter.number)
     if log_filter.number_fragment is not None and log_filter.text is not None:
-        where.append("(to_number LIKE %s OR body ILIKE %s)")
-        params += [contains(log_filter.number_fragment), contains(log_filter.text)]
+        where.append(f"({contains_digits('to_number')} OR {contains_text('body')})")
+        params += [log_filter.number_fragment, log_filter.text]
     elif log_filter.text is not None:
-        where.append("body ILIKE %s")
-        params.append(contains(log_filter.text))
+        where.append(contains_text("body"))
+        params.append(log_filter.text)
     return " AND ".join(where), params
 
 
