@@ -89,18 +89,26 @@ def _component_name(name: str) -> str:
 
 
 def _nodes(node: Any, kind: type[T]) -> Iterator[T]:
-    """Every `kind` object in a part of the document, however deep."""
-    if isinstance(node, kind):
-        yield node
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from _nodes(value, kind)
-    elif isinstance(node, (list, tuple)):
-        for value in node:
-            yield from _nodes(value, kind)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for field in dataclasses.fields(node):
-            yield from _nodes(getattr(node, field.name), kind)
+    """Every `kind` object in a part of the document, however deep, each once (Litestar shares
+    some schema objects between operations). An object is yielded before what it holds is read,
+    so a change the caller makes to it (a `oneOf` dropped) decides what is walked below it. A
+    loop, not recursion: the document holds hundreds of thousands of values, and a generator a
+    value made building the app take most of a second."""
+    seen: set[int] = set()
+    waiting = [node]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (str, int, float, bool)) or node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, kind):
+            yield node
+        if isinstance(node, dict):
+            waiting.extend(reversed(node.values()))
+        elif isinstance(node, (list, tuple)):
+            waiting.extend(reversed(node))
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+            waiting.extend(reversed([getattr(node, field.name) for field in dataclasses.fields(node)]))
 
 
 def _never_null(schema: Schema | Reference) -> Schema | Reference:
