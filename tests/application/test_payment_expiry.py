@@ -91,7 +91,8 @@ async def test_expiry_raises_a_payment_failed_event_and_a_payment_notification(w
     assert total == 1
     (notification,) = notifications
     assert notification.kind is NotificationKind.PAYMENT
-    assert notification.data == {"order_id": order.id, "status": "failed", "reason": EXPIRED}
+    assert notification.data == {"order_id": order.id, "status": "failed", "reason": EXPIRED, "amount": 10_000,
+                                 "currency": "TZS", "credit_amount": 300}  # the dashboard's figures
     assert "10,000 TZS" in notification.message and "10 minutes" in notification.message
 
 

@@ -96,14 +96,15 @@ def _mismatch(order: PaymentOrder, result: ProviderResult) -> str | None:
 
 
 def _settled_notification(order: PaymentOrder, notification_id: str, at: datetime) -> Notification:
-    data: dict[str, object] = {"order_id": order.id, "status": order.status.value}
+    # the message's figures, so a reader's own language can be written from them (the dashboard does)
+    data: dict[str, object] = {"order_id": order.id, "status": order.status.value, "amount": order.amount,
+                               "currency": order.currency, "credit_amount": order.credit_amount}
     paid = f"{order.amount:,} {order.currency}"
     if order.status is PaymentStatus.CONFIRMED:
         title = "Payment received late" if order.confirmed_late else "Payment received"
         message = f"Your payment of {paid} was received: {order.credit_amount:,} credits were added to your balance."
         if order.confirmed_late:
             message += " It arrived after the order had been cancelled, so it was confirmed late."
-        data["credit_amount"] = order.credit_amount
     elif order.failure_reason == EXPIRED:
         minutes = int(PAYMENT_ORDER_TIMEOUT.total_seconds() // 60)
         title = "Payment not completed"

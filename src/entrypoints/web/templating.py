@@ -23,6 +23,7 @@ from litestar.response import Template
 from litestar.template import TemplateConfig
 
 from entrypoints.web import i18n
+from entrypoints.web.notification_texts import notification_text
 from entrypoints.web.sessions import Viewer, csrf_token_of
 from entrypoints.web.statuses import (
     CAMPAIGN_FAILURE_REASONS,
@@ -98,7 +99,7 @@ def environment() -> Environment:
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(number=_localised(i18n.number), shillings=_localised(i18n.shillings),
                        moment=_localised(i18n.moment), day=_localised(i18n.day), percent=_localised(i18n.percent),
-                       visible=visible)
+                       notification_text=_localised(notification_text), visible=visible)
     env.globals.update(static_url=static_url, languages=i18n.LANGUAGES, navigation=NAVIGATION,
                        message_statuses=MESSAGE_STATUSES, campaign_statuses=CAMPAIGN_STATUSES,
                        failure_reasons=FAILURE_REASONS, message_status_hints=MESSAGE_STATUS_HINTS,
