@@ -143,6 +143,32 @@ async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncCon
     assert invariant(clean_database) == (100, 100, 100, 1)
 
 
+async def test_racing_deductions_under_one_reference_apply_once(pool: AsyncConnectionPool,
+                                                                clean_database: str) -> None:
+    # One batch paid for twice at once (a form posted twice): the second deduction's statement
+    # waits on the first's row lock and must then see the first's entry, not fail on its reference.
+    await post(pool, grant(10, "g0"), ids(100))
+    first_posted, second_started = asyncio.Event(), asyncio.Event()
+
+    async def first():  # type: ignore[no-untyped-def]
+        async with PostgresUnitOfWork(pool) as uow:
+            entry = await uow.ledger.post(ACCOUNT, deduct(3, "bulk:b1"), ids(101), T0)
+            first_posted.set()
+            await second_started.wait()
+            await until_a_session_waits_on_a_lock(clean_database)
+            await uow.commit()
+        return entry
+
+    async def second():  # type: ignore[no-untyped-def]
+        await first_posted.wait()
+        second_started.set()
+        return await post(pool, deduct(3, "bulk:b1"), ids(102))
+
+    entries = await asyncio.gather(first(), second())
+    assert [entry.id for entry in entries] == [ids(101), ids(101)]
+    assert invariant(clean_database) == (7, 7, 7, 2)
+
+
 async def test_a_unit_of_work_entered_again_writes_in_its_new_transaction(pool: AsyncConnectionPool) -> None:
     """Its repositories are made on first use in a block, on that block's connection."""
     uow = PostgresUnitOfWork(pool)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from domain.campaigns import list_id_of
 from domain.errors import ValidationError
-from domain.ids import NO_ID, UUID_PATTERN, lookup_id, parse_id
+from domain.ids import NO_ID, UUID_PATTERN, form_operation_id, lookup_id, parse_id
 
 CANONICAL = re.compile("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
@@ -42,3 +42,43 @@ def test_a_campaigns_list_id_is_a_uuid_of_the_documented_form_in_either_case(mad
             list_id_of(other)
         assert (refused.value.field, refused.value.message) == (
             "contact_list_id", "contact_list_id is a contact list's id (a uuid).")
+
+
+FORM_CONTENT = st.lists(st.text(), max_size=8)
+
+
+@given(st.uuids(version=None), FORM_CONTENT)
+def test_a_forms_operation_is_one_id_for_every_post_and_every_spelling_of_its_key(
+        key: uuid.UUID, content: list[str]) -> None:
+    made = form_operation_id(str(key), *content)
+    assert made is not None and CANONICAL.fullmatch(made)
+    for spelt in (str(key).upper(), key.hex, "{" + str(key) + "}"):
+        assert form_operation_id(spelt, *content) == made
+
+
+@given(st.uuids(), FORM_CONTENT, FORM_CONTENT)
+def test_a_changed_form_is_another_operation(key: uuid.UUID, content: list[str], changed: list[str]) -> None:
+    same = form_operation_id(str(key), *content) == form_operation_id(str(key), *changed)
+    assert same == (content == changed)
+
+
+@given(st.uuids(), st.uuids(), FORM_CONTENT)
+def test_another_forms_key_is_another_operation(key: uuid.UUID, other: uuid.UUID, content: list[str]) -> None:
+    assert (form_operation_id(str(key), *content) == form_operation_id(str(other), *content)) == (key == other)
+
+
+@given(st.uuids(version=None), FORM_CONTENT)
+def test_a_forms_operation_id_is_a_version_7_uuid_with_its_keys_time(key: uuid.UUID, content: list[str]) -> None:
+    made = uuid.UUID(form_operation_id(str(key), *content))
+    assert made.version == 7 and made.variant == uuid.RFC_4122
+    assert made.bytes[:6] == key.bytes[:6]  # it sorts with the ids made when the form was shown
+
+
+def test_fields_that_run_together_alike_are_still_different_forms() -> None:
+    key = "0190a3b4-c5d6-7e8f-9a0b-1c2d3e4f5a6b"
+    assert form_operation_id(key, "ab", "c") != form_operation_id(key, "a", "bc")
+
+
+@pytest.mark.parametrize("key", ["", "not-a-uuid", "0b6f4a7e", "ü"])
+def test_a_form_without_a_key_names_no_operation(key: str) -> None:
+    assert form_operation_id(key, "0712345678", "Habari") is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from collections import Counter
@@ -13,6 +14,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from adapters.memory.system import FrozenClock
+from application.campaigns.creation import CampaignRequest
 from application.credits.balance import Grant
 from application.ports import InboundSms
 from campaigns_support import charged_for_sent, ledger, numbers, opt_out, received, seed_list
@@ -231,6 +233,24 @@ async def test_an_idempotency_key_replays_the_created_campaign(
     await drain(container)
     assert (await client.get("/v1/campaigns", headers=account.jwt_headers)).json()["data"]["total"] == 1
     assert sorted(received(clean_database, account.id)) == numbers(2)
+
+
+async def test_one_campaign_created_twice_at_once_writes_and_sends_its_recipients_once(
+    client: Client, make_account: MakeAccount, container: Container, clean_database: str
+) -> None:
+    # The same campaign id twice at once (a form posted twice): the test client serves one
+    # request at a time, so the use case is called from the container, as two requests would.
+    account = await make_account()
+    await container.grant_credits()(Grant(account_id=account.id, credits=50))
+    list_id = seed_list(clean_database, account.id, [(n, "", "") for n in numbers(20)])
+    request = CampaignRequest(account_id=account.id, name="Ofa", message="Ofa", contact_list_id=list_id,
+                              campaign_id=container.ids().new_id())
+    made = await asyncio.gather(*(container.create_campaign()(request) for _ in range(2)))
+    assert [(c.id, c.total_contacts) for c in made] == [(request.campaign_id, 20)] * 2
+    await drain(container)
+    assert (await client.get("/v1/campaigns", headers=account.jwt_headers)).json()["data"]["total"] == 1
+    assert sorted(received(clean_database, account.id)) == numbers(20)
+    assert ledger(clean_database, account.id) == {"grant": 50, "deduct": 20}
 
 
 async def test_another_accounts_campaign_or_list_is_not_found(

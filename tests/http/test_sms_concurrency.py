@@ -99,6 +99,25 @@ async def test_bulks_racing_singles_never_overdraw(client, container, make_accou
     assert count(clean_database, "SELECT count(*) FROM ledger_entries WHERE type = 'deduct'") == bulk_ok + single_ok
 
 
+async def test_one_batch_sent_twice_at_once_is_paid_for_and_sent_once(client, container, make_account,
+                                                                      clean_database: str) -> None:
+    # The same batch id twice at once (a form posted twice): one deduction, each number sent
+    # once, and both answers name the batch's messages.
+    account = await make_account(plan="enterprise")
+    await container.grant_credits()(Grant(account.id, 25))
+    numbers = [f"0754{n:06d}" for n in range(10)]
+    request = BulkRequest(account.id, numbers, "Habari", batch_id=container.ids().new_id())
+    flight = InFlight()
+    outcomes = await asyncio.gather(*(flight.run(container.send_bulk()(request)) for _ in range(2)))
+    assert flight.most == 2
+    assert [o.batch_id for o in outcomes] == [request.batch_id] * 2
+    assert {e.message_id for e in outcomes[0].results} == {e.message_id for e in outcomes[1].results}
+    assert ledger_invariant(clean_database, account.id) == (15, 15, 15)
+    assert count(clean_database, "SELECT count(*) FROM ledger_entries WHERE type = 'deduct'") == 1
+    assert count(clean_database, "SELECT count(*) FROM messages WHERE account_id = %s", account.id) == 10
+    assert count(clean_database, "SELECT count(*) FROM simulator_messages") == 10
+
+
 class DatabaseGone(Exception):
     """The database went away after the hand-over."""
 

@@ -3,7 +3,8 @@ gateway simulator and job worker): in Swahili and again in English, a signed-in 
 message and sees its length, encoding, parts and credits change as they type (htmx and the API's
 quote), takes the plainer characters offered, sends it to one number, sees the result, and
 watches it in the message log until the delivery report makes it final; the home page then counts
-it. Every page passes axe-core and logs no console error.
+it. Every page passes axe-core and logs no console error. A sent form reloaded, or come back to
+with the back button and sent again unchanged, sends nothing more; changed, it is a new send.
 
     pytest -m browser tests/web/test_browser_sending.py
 """
@@ -87,6 +88,49 @@ def test_type_see_the_price_send_and_watch_it_delivered(server: tuple[str, dict[
         assert page.locator("#sent-today").inner_text() == "1"
         assert page.locator("#delivery-rate").inner_text() == "100%"
         visit.check(f"{language}-send-6-home")
+        assert visit.errors == []
+    finally:
+        visit.close()
+
+
+def test_a_form_reloaded_or_come_back_to_sends_once_and_a_changed_one_again(
+        server: tuple[str, dict[str, str]], browser: Any, shots: Path) -> None:
+    base_url, env = server
+    email = "mara-mbili@example.com"
+    for command in (("accounts", "create", "--email", email, "--password", PASSWORD, "--business-name", "Duka"),
+                    ("credits", "grant", email, "50")):
+        done = ujumbe(*command, env=env)
+        assert done.returncode == 0, done.stderr
+    visit = Visit(browser, base_url, shots, locale="en-GB")
+    page, words = visit.page, WORDS["en"]
+
+    def send() -> str:
+        page.locator("main").get_by_role("button", name=words["send"]).click()
+        page.get_by_role("heading", name=words["sent"]).wait_for()
+        return page.locator("#result-id").inner_text()
+
+    try:
+        page.goto("/login?next=/send")
+        page.locator("#email").fill(email)
+        page.locator("#password").fill(PASSWORD)
+        page.locator("main").get_by_role("button", name=words["log_in"]).click()
+        page.wait_for_url("**/send")
+        page.locator("#to").fill("0712345678")
+        page.locator("#message").fill("Habari")
+        first = send()
+        page.reload()  # the browser posts the form again
+        page.get_by_role("heading", name=words["sent"]).wait_for()
+        assert page.locator("#result-id").inner_text() == first
+        page.go_back()  # the form is fetched again, the message put back, the numbers typed again
+        page.locator("#to").fill("0712345678")
+        assert page.locator("#message").input_value() == "Habari"
+        assert send() == first
+        page.go_back()
+        page.locator("#to").fill("0712345678")
+        page.locator("#message").fill("Habari za jioni")
+        assert send() != first
+        page.goto("/")
+        assert page.locator("#sent-today").inner_text() == "2"
         assert visit.errors == []
     finally:
         visit.close()

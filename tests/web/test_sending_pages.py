@@ -1,6 +1,7 @@
 """Sending from the dashboard (/send): to one number, to several, to a contact list now or later,
 under a sender ID; the live quote (the API's, with its offer of plainer characters); the refusals
-in the reader's language with the API's status; and the home page's sending figures."""
+in the reader's language with the API's status; one form posted twice sending once; and the home
+page's sending figures."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from application.contacts.contacts import ContactDetails
 from application.credits.balance import Grant
 from application.sending.message_logs import MessageLogQuery
+from domain.ledger import EntryType
 from entrypoints.container import Container
 from jobs_support import drain
 from web_support import LANGUAGE_COOKIE, Client, csrf_of, inline_code, make_account, post_form, sign_in
@@ -211,6 +213,99 @@ async def test_plainer_characters_are_offered_and_used_only_when_chosen(client: 
     whole = await post_form(client, "/send/plain", {"message": typed, "to": "0712345678"}, token_from="/send")
     assert whole.status_code == 200 and ">\n0712345678</textarea>" in whole.text
     assert '>\nBei &#34;nafuu&#34; leo... karibu!</textarea>' in whole.text
+
+
+async def filled_in(client: Client) -> dict[str, str]:
+    """The hidden fields of a send form as shown: its CSRF token and its key."""
+    shown = await client.get("/send")
+    key = re.search(r'name="send_key" value="([0-9a-f-]{36})"', shown.text)
+    assert key, shown.text
+    return {"csrf_token": csrf_of(shown), "send_key": key.group(1)}
+
+
+def result_id(answer: httpx.Response) -> str:
+    found = re.search(r'id="result-id">([^<]+)<', answer.text)
+    assert found, answer.text
+    return found.group(1)
+
+
+async def deductions(container: Container, account_id: str) -> int:
+    history = await container.credit_history()(account_id)
+    return sum(1 for entry in history.transactions if entry.type is EntryType.DEDUCT)
+
+
+async def test_each_form_shown_carries_a_key_of_its_own(client: Client, account: str) -> None:
+    assert (await filled_in(client))["send_key"] != (await filled_in(client))["send_key"]
+
+
+async def test_the_same_form_posted_twice_sends_once_and_shows_the_first_send_again(
+        client: Client, container: Container, account: str) -> None:
+    # A double click, a reload, the back button and Send again: the same form posted again. (The
+    # test client serves one request at a time; tests/http race the use cases under one id.)
+    form = {**await filled_in(client), "target": "numbers", "to": "0712345678", "message": "Habari\r\nya leo"}
+    first = await client.post("/send", data=form)
+    again = await client.post("/send", data=form)
+    assert first.status_code == again.status_code == 200 and "Ujumbe umetumwa" in again.text
+    assert result_id(again) == result_id(first)
+    assert (await container.list_message_logs()(_query(account))).total == 1
+    assert await balance(container, account) == 99 and await deductions(container, account) == 1
+
+
+async def test_a_form_changed_under_the_same_key_is_another_send(client: Client, container: Container,
+                                                                account: str) -> None:
+    form = {**await filled_in(client), "target": "numbers", "to": "0712345678", "message": "Habari"}
+    first = await client.post("/send", data=form)
+    changed = await client.post("/send", data={**form, "message": "Habari za jioni"})
+    other_number = await client.post("/send", data={**form, "to": "0754000111"})
+    assert len({result_id(first), result_id(changed), result_id(other_number)}) == 3
+    logged = (await container.list_message_logs()(_query(account))).messages
+    assert sorted((m.to, m.message) for m in logged) == [
+        ("+255712345678", "Habari"), ("+255712345678", "Habari za jioni"), ("+255754000111", "Habari")]
+    assert await balance(container, account) == 97 and await deductions(container, account) == 3
+
+
+async def test_several_numbers_posted_twice_are_one_batch(client: Client, container: Container, account: str) -> None:
+    form = {**await filled_in(client), "target": "numbers", "to": "0712345678, 0754000111, 0799", "message": "Ofa"}
+    first = await client.post("/send", data=form)
+    again = await client.post("/send", data=form)
+    ids = re.compile(r"<td><code>([0-9a-f-]{36})</code></td>")
+    assert first.status_code == again.status_code == 200 and "Kati ya 3: 2 zimetumwa, 1 hazikutumwa" in again.text
+    assert len(ids.findall(first.text)) == 2 and ids.findall(again.text) == ids.findall(first.text)
+    assert (await container.list_message_logs()(_query(account))).total == 2
+    assert await balance(container, account) == 98 and await deductions(container, account) == 1
+
+
+async def test_a_list_posted_twice_is_one_campaign(client: Client, container: Container, account: str) -> None:
+    list_id = await contact_list(container, account, "Wateja", "0712345678", "0754000111")
+    form = {**await filled_in(client), "target": "list", "contact_list_id": list_id, "message": "Karibu", "when": "now"}
+    first = await client.post("/send", data=form)
+    again = await client.post("/send", data=form)
+    assert first.status_code == again.status_code == 201 and "Kampeni imeanza" in again.text
+    assert result_id(again) == result_id(first)
+    campaigns = (await container.list_campaigns()(account)).campaigns
+    assert [(c.id, c.total_contacts) for c in campaigns] == [(result_id(first), 2)]
+    assert (await container.list_message_logs()(_query(account))).total == 2
+
+
+async def test_a_refused_form_keeps_its_key_so_its_corrected_send_is_still_one(
+        client: Client, container: Container, account: str) -> None:
+    form = {**await filled_in(client), "target": "numbers", "to": "0712345678", "message": ""}
+    refused = await client.post("/send", data=form)
+    assert refused.status_code == 400 and f'name="send_key" value="{form["send_key"]}"' in refused.text
+    corrected = {**form, "message": "Habari"}
+    assert result_id(await client.post("/send", data=corrected)) == result_id(await client.post("/send", data=corrected))
+    assert await balance(container, account) == 99
+
+
+@pytest.mark.parametrize("key", [None, "", "si-ufunguo"])
+async def test_a_form_without_a_good_key_still_sends_each_time_it_is_posted(
+        client: Client, container: Container, account: str, key: str | None) -> None:
+    form = {"csrf_token": csrf_of(await client.get("/send")), "target": "numbers", "to": "0712345678",
+            "message": "Habari", **({} if key is None else {"send_key": key})}
+    answers = [await client.post("/send", data=form) for _ in range(2)]  # an old page knows no key
+    assert [a.status_code for a in answers] == [200, 200] and "Ujumbe umetumwa" in answers[0].text
+    assert (await container.list_message_logs()(_query(account))).total == 2
+    assert await balance(container, account) == 98
 
 
 async def test_sending_and_quoting_need_the_forms_token(client: Client, account: str) -> None:

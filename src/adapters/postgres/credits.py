@@ -1,10 +1,12 @@
 """The credit ledger in PostgreSQL (decision: ledger statement).
 
-A deduction is one statement: the balance row is debited only if it stays >= 0 and, in the
-same statement, the entry is appended (`WITH d AS (UPDATE ...) INSERT ...`). The row lock the
-UPDATE takes serialises an account's postings, so no interleaving can overdraw it, and
-`CHECK (balance >= 0)` stands behind that. Every other posting first locks the balance row, so
-its idempotency and refund checks see every entry committed before it.
+A posting is one statement: the balance row is moved only if it stays >= 0 and the reference is
+new and, in the same statement, the entry is appended (`WITH d AS (UPDATE ...) INSERT ...`). The
+row lock serialises an account's postings, so no interleaving can overdraw it, and
+`CHECK (balance >= 0)` stands behind that. Every posting, a deduction too, first takes that lock
+in a statement of its own, so its idempotency and refund checks (a new snapshot) see every entry
+committed before it: within the one statement, a posting that waited on the lock would still see
+the reference as new and fail on it (one batch paid for twice at once, as a form posted twice).
 """
 
 from __future__ import annotations
@@ -38,8 +40,7 @@ _NOT_POSTED_YET = (
     " WHERE account_id = %(account_id)s AND reference = %(reference)s)"
 )
 
-# Any posting once the balance row exists (a deduction needs credits, so it exists; every
-# other posting locks or creates it first).
+# Any posting once the balance row exists (every posting locks or creates it first).
 _MOVE = (
     "WITH d AS (UPDATE credit_balances"
     " SET balance = balance + %(amount)s, entries = entries + 1, updated_at = %(at)s"
@@ -82,16 +83,12 @@ class PostgresLedger:
             "refunds": posting.refunds, "at": at,
         }
         async with self._conn.cursor(row_factory=dict_row) as cur:
-            if posting.type == EntryType.DEDUCT:
-                statement = _APPLY  # the hot path: one round trip, its own row lock
-            else:
-                # Lock the balance row, creating it if this is the account's first posting, so
-                # the statement below (a new snapshot) sees every entry committed before it:
-                # two racing first grants under one reference then apply once, not fail on the
-                # unique reference.
-                await cur.execute(_LOCK_BALANCE, {"account_id": account_id, "at": at})
-                statement = _REFUND if posting.type == EntryType.REFUND else _APPLY
-            await cur.execute(statement, params)
+            # Lock the balance row, creating it if this is the account's first posting, so the
+            # statement below (a new snapshot) sees every entry committed before it: two racing
+            # postings under one reference (first grants, a batch's deductions) then apply once,
+            # not fail on the unique reference. A deduction pays this round trip once a batch.
+            await cur.execute(_LOCK_BALANCE, {"account_id": account_id, "at": at})
+            await cur.execute(_REFUND if posting.type == EntryType.REFUND else _APPLY, params)
             row = await cur.fetchone()
         if row is not None:
             self.posted.append(posting)

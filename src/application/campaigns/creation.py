@@ -6,8 +6,9 @@ with the batch that will pay for it (`domain.campaigns.BATCH_SIZE` each), and th
 `running` with its `total_contacts`, all or nothing. The balance must cover every message then
 (402 at creation; `failed`, with a notification and a `campaign.failed` event, for a scheduled
 one), but nothing is debited: the run (`application.campaigns.runs`) pays batch by batch.
-Creation is idempotent by the campaign id (the Idempotency-Key's operation): a retry answers
-the campaign made the first time.
+Creation is idempotent by the campaign id (the Idempotency-Key's operation, a dashboard form's):
+a retry answers the campaign made the first time, also one run at the same time as the first (a
+double click), whose insert waits for the first's to commit and then writes nothing.
 """
 
 from __future__ import annotations
@@ -158,10 +159,11 @@ class CreateCampaign:
         async with self._uow() as uow:
             made_before = await uow.campaigns.get(campaign.account_id, campaign.id)
             if made_before is not None:
-                return made_before  # a retry under the same Idempotency-Key
+                return made_before  # a retry under the same Idempotency-Key, a form posted again
             if not await uow.contact_lists.exists(campaign.account_id, campaign.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
-            await uow.campaigns.add(campaign)
+            if not await uow.campaigns.add(campaign):  # made meanwhile by the same request run at once
+                return await self._made_meanwhile(uow, campaign)
             campaign = await self._prepare(uow, campaign, at)
             await uow.campaigns.save(campaign)
             await uow.commit()
@@ -170,6 +172,13 @@ class CreateCampaign:
                                    at=campaign.scheduled_at if campaign.status is CampaignStatus.SCHEDULED else None,
                                    lock=run_lock(campaign.id), queueing_lock=run_lock(campaign.id))
         return campaign
+
+    @staticmethod
+    async def _made_meanwhile(uow: UnitOfWork, campaign: Campaign) -> Campaign:
+        made = await uow.campaigns.get(campaign.account_id, campaign.id)
+        if made is None:
+            raise RuntimeError(f"campaign {campaign.id} is taken but cannot be read")
+        return made
 
     async def _prepare(self, uow: UnitOfWork, campaign: Campaign, at: datetime) -> Campaign:
         """Scheduled: counted now, written when it starts. Now: written, and the balance checked."""

@@ -7,6 +7,10 @@ Each way is the API's own: one number is its single send (`SendSms`), several it
 the API schedules), and the live figures are its quote (`QuoteMessage`, with its offer of plainer
 characters). A refusal shows the form again with the API's status and the reason in the reader's
 language; another account's contact list is the not-found page.
+
+A send goes by the id its form names (`SendForm.operation_id`): the message's, the batch's or
+the campaign's, by which each of those use cases is idempotent. So the same form posted again (a
+double click, a reload, the back button) sends nothing more and shows what the first post sent.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from application.sending.sender_ids import ListSenderIds
 from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
 from domain.campaigns import list_id_of
 from domain.errors import DomainError, NotFound
+from domain.ids import parse_id
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web import i18n
 from entrypoints.web.pages import form_of, refusal, use_cases
@@ -52,8 +57,10 @@ async def _quoted(request: Request[Any, Any, Any], message: str) -> dict[str, An
 
 async def _form(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm, *, status_code: int = 200,
                 error: str | None = None, error_field: str | None = None) -> Template:
-    """The send page: the form as filled in, with the account's sender IDs, lists and balance."""
+    """The send page: the form as filled in (its key kept, or a new one chosen), with the account's
+    sender IDs, lists and balance."""
     container = use_cases(request)
+    form = replace(form, send_key=parse_id(form.send_key) or container.ids().new_id())
     list_sender_ids: ListSenderIds = container.list_sender_ids()
     list_contact_lists: ListContactLists = container.list_contact_lists()
     get_balance: GetBalance = container.get_balance()
@@ -77,13 +84,14 @@ async def _campaign_name(request: Request[Any, Any, Any], viewer: Viewer, form: 
     return f"{list_name[:MAX_LIST_NAME_IN_CAMPAIGN_NAME]} · {when}" if list_name else when
 
 
-async def _send_to_list(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm) -> Template:
+async def _send_to_list(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm,
+                        campaign_id: str | None) -> Template:
     """A campaign to the list: running now, or scheduled (a time without an offset is East Africa Time)."""
     create_campaign: CreateCampaign = use_cases(request).create_campaign()
     campaign = await create_campaign(CampaignRequest(
         account_id=viewer.account_id, name=form.name.strip() or await _campaign_name(request, viewer, form),
         message=form.message, contact_list_id=list_id_of(form.contact_list_id), sender_id=form.asked_sender,
-        scheduled_at=form.scheduled_at if form.when == LATER else None))
+        scheduled_at=form.scheduled_at if form.when == LATER else None, campaign_id=campaign_id))
     return page(request, "sent.html", status_code=201, viewer=viewer, one=None, many=None, campaign=campaign)
 
 
@@ -119,17 +127,20 @@ class SendPages(Controller):
     async def send(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
         """One number: a single send; several: a bulk send; a contact list: a campaign."""
         form = SendForm.of(await form_of(request))
+        operation_id = form.operation_id(viewer.account_id)
         try:
             if form.to_list:
-                return await _send_to_list(request, viewer, form)
+                return await _send_to_list(request, viewer, form, operation_id)
             if len(form.numbers) == 1:
                 send_sms: SendSms = use_cases(request).send_sms()
                 sent = await send_sms(SmsRequest(account_id=viewer.account_id, to=form.numbers[0],
-                                                 message=form.message, sender=form.asked_sender))
+                                                 message=form.message, sender=form.asked_sender,
+                                                 message_id=operation_id))
                 return page(request, "sent.html", viewer=viewer, one=sent, many=None, campaign=None)
             send_bulk: SendBulk = use_cases(request).send_bulk()
             batch = await send_bulk(BulkRequest(account_id=viewer.account_id, to=form.numbers,
-                                                message=form.message, sender=form.asked_sender))
+                                                message=form.message, sender=form.asked_sender,
+                                                batch_id=operation_id))
             return page(request, "sent.html", viewer=viewer, one=None, many=batch, campaign=None)
         except NotFound:
             raise  # another account's list: the not-found page
