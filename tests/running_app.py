@@ -24,6 +24,8 @@ from pathlib import Path
 import httpx
 import psycopg
 
+from tests_support import ujumbe
+
 EMAIL = "shop@example.com"
 PAYER_PHONE = "+255712345678"  # the customer's verified phone: the API document's order examples pay from it
 EXAMPLE_CONTACT_LIST_ID = "4d3c2b1a-0f9e-4d8c-b7a6-958473625140"  # the list the API document's examples name
@@ -62,8 +64,7 @@ def _wait_until_healthy(base_url: str, proc: subprocess.Popen[bytes], log: Path)
 
 
 def _operator(*args: str, env: dict[str, str]) -> str:
-    done = subprocess.run([sys.executable, "-m", "entrypoints.cli.main", *args],
-                          capture_output=True, text=True, timeout=60, env={**os.environ, **env})
+    done = ujumbe(*args, env=env)
     assert done.returncode == 0, f"ujumbe {' '.join(args)}: {done.stderr}"
     return done.stdout
 

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import psycopg
 
+from cli_processes import run_command
 from domain.messages import Message, MessageStatus
 from domain.pricing import cost_text
 
@@ -49,11 +50,9 @@ def applied_versions(conninfo: str) -> list[str]:
 
 
 def ujumbe(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run the real `ujumbe` CLI in a child process, as an operator would."""
-    return subprocess.run(
-        [sys.executable, "-m", "entrypoints.cli.main", *args],
-        capture_output=True, text=True, timeout=60, env={**os.environ, **env},
-    )
+    """Run the real `ujumbe` CLI in a process of its own, as an operator would (forked from one that
+    imported the CLI already: `cli_processes`)."""
+    return run_command(args, {**os.environ, **env}, timeout=60)
 
 
 def wait_until(condition: Callable[[], T], timeout: float = 30.0) -> T:
