@@ -33,9 +33,9 @@ pytest_plugins = ["smsc_peers"]  # the SMSC peers' fixtures: smsc_kind, start_sm
 FAST_PASSWORD_HASH_COST = "m=1024,t=1,p=1"
 os.environ["UJUMBE_PASSWORD_HASH_COST"] = FAST_PASSWORD_HASH_COST
 
-# `make test` hands whole modules to its two processes (`--dist loadscope`: a module's server or
-# peer starts once, in one of them), in collection order. The longest modules go first, so neither
-# process is left running one of them alone at the end while the other is idle.
+# `make test` hands whole modules to its three processes (`--dist loadscope`: a module's server or
+# peer starts once, in one of them), in collection order. The longest modules go first, so no
+# process is left running one of them alone at the end while the others are idle.
 LONGEST_FIRST = ("tests/contract/", "tests/faults/", "tests/clients/", "tests/http/test_campaign_outage_e2e.py",
                  "tests/web/test_browser", "tests/cli/")
 

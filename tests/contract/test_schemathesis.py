@@ -186,7 +186,7 @@ def test_operations_that_take_either_scheme_answer_as_documented_to_an_access_to
     token_first.write_text(json.dumps(document))
 
     run = run_schemathesis(running_app, tmp_path, document=token_first, options=(
-        "--phases", "examples,coverage,fuzzing", "--max-examples", "50",
+        "--phases", "examples,coverage,fuzzing", "--max-examples", "25",
         *(option for operation_id in either for option in ("--include-operation-id", operation_id))))
     print(run.output)
 
