@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from typing import Any
 
 import psycopg
 import pytest
@@ -118,27 +119,33 @@ async def test_parallel_refunds_of_one_deduction_never_return_more_than_it_took(
     assert invariant(clean_database)[:3] == (10, 10, 10)
 
 
-async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncConnectionPool,
-                                                                  clean_database: str) -> None:
-    # No balance row yet. The first grant holds its transaction open while the second starts, so
-    # the second's statement begins before the first's entry is committed.
+async def _posted_twice_at_once(pool: AsyncConnectionPool, database: str, posting: Any, first_id: str,
+                                second_id: str) -> list[Any]:
+    """`posting` under two entry ids at once: the first holds its transaction open until the
+    second's statement waits on its lock, so the second begins before the first is committed."""
     first_posted, second_started = asyncio.Event(), asyncio.Event()
 
     async def first():  # type: ignore[no-untyped-def]
         async with PostgresUnitOfWork(pool) as uow:
-            entry = await uow.ledger.post(ACCOUNT, grant(100, "promo-1"), ids(100), T0)
+            entry = await uow.ledger.post(ACCOUNT, posting, first_id, T0)
             first_posted.set()
             await second_started.wait()
-            await until_a_session_waits_on_a_lock(clean_database)
+            await until_a_session_waits_on_a_lock(database)
             await uow.commit()
         return entry
 
     async def second():  # type: ignore[no-untyped-def]
         await first_posted.wait()
         second_started.set()
-        return await post(pool, grant(100, "promo-1"), ids(101))
+        return await post(pool, posting, second_id)
 
-    entries = await asyncio.gather(first(), second())
+    return list(await asyncio.gather(first(), second()))
+
+
+async def test_racing_first_grants_under_one_reference_apply_once(pool: AsyncConnectionPool,
+                                                                  clean_database: str) -> None:
+    # No balance row yet.
+    entries = await _posted_twice_at_once(pool, clean_database, grant(100, "promo-1"), ids(100), ids(101))
     assert [entry.id for entry in entries] == [ids(100), ids(100)]
     assert invariant(clean_database) == (100, 100, 100, 1)
 
@@ -148,23 +155,7 @@ async def test_racing_deductions_under_one_reference_apply_once(pool: AsyncConne
     # One batch paid for twice at once (a form posted twice): the second deduction's statement
     # waits on the first's row lock and must then see the first's entry, not fail on its reference.
     await post(pool, grant(10, "g0"), ids(100))
-    first_posted, second_started = asyncio.Event(), asyncio.Event()
-
-    async def first():  # type: ignore[no-untyped-def]
-        async with PostgresUnitOfWork(pool) as uow:
-            entry = await uow.ledger.post(ACCOUNT, deduct(3, "bulk:b1"), ids(101), T0)
-            first_posted.set()
-            await second_started.wait()
-            await until_a_session_waits_on_a_lock(clean_database)
-            await uow.commit()
-        return entry
-
-    async def second():  # type: ignore[no-untyped-def]
-        await first_posted.wait()
-        second_started.set()
-        return await post(pool, deduct(3, "bulk:b1"), ids(102))
-
-    entries = await asyncio.gather(first(), second())
+    entries = await _posted_twice_at_once(pool, clean_database, deduct(3, "bulk:b1"), ids(101), ids(102))
     assert [entry.id for entry in entries] == [ids(101), ids(101)]
     assert invariant(clean_database) == (7, 7, 7, 2)
 
