@@ -27,7 +27,7 @@ def message(n: int, *, account: str = ACCOUNT, to: str = "+255712345678", body: 
 
 
 MESSAGES = [
-    message(1, body="Karibu dukani"),
+    message(1, body="Karibu dukani: Élimu kwa wote"),
     message(2, to="+255682000111", body="Bei ya 50% leo", status=MessageStatus.FAILED,
             error="gateway_rejected", credits_used=0, cost="0 credits"),
     message(3, status=MessageStatus.DELIVERED, delivered_at=T0 + timedelta(minutes=4)),
@@ -105,6 +105,12 @@ async def test_search_in_the_text_case_insensitively_with_wildcards_taken_litera
     assert await logs(search="%") == (numbered(2), 1)
     assert await logs(search="_") == (numbered(5), 1)
     assert await logs(search="nothing like this") == ([], 0)
+
+
+async def test_search_folds_the_case_of_any_letter(logs) -> None:
+    assert await logs(search="ÉLIMU") == (numbered(1), 1)
+    assert await logs(search="élimu KWA") == (numbered(1), 1)
+    assert await logs(search="dukani: é") == (numbered(1), 1)
 
 
 async def test_entries_carry_the_log_fields(logs) -> None:

@@ -152,7 +152,7 @@ def _search_conditions(account_id: str, list_id: str, search: ContactSearch) -> 
                      f" AND p.list_id = %s AND ({any_digits}))")
         params += [account_id, list_id, *search.digits]
     if search.text is not None:
-        found.append(f"{contains_text(_NAMES)} OR {contains_text('c.email')}")
+        found.append(f"{contains_text(_NAMES, search.text)} OR {contains_text('c.email', search.text)}")
         params += [search.text] * 2
     if not found:
         return "", []

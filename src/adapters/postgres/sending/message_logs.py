@@ -55,10 +55,10 @@ def conditions(log_filter: MessageLogFilter) -> tuple[str, list[Any]]:
         where.append("to_number = %s")
         params.append(log_filter.number)
     if log_filter.number_fragment is not None and log_filter.text is not None:
-        where.append(f"({contains_digits('to_number')} OR {contains_text('body')})")
+        where.append(f"({contains_digits('to_number')} OR {contains_text('body', log_filter.text)})")
         params += [log_filter.number_fragment, log_filter.text]
     elif log_filter.text is not None:
-        where.append(contains_text("body"))
+        where.append(contains_text("body", log_filter.text))
         params.append(log_filter.text)
     return " AND ".join(where), params
 
