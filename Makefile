@@ -22,12 +22,16 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 
 # The lock first, every file checked against its hash, then ujumbe itself without resolving
 # anything more (and with the locked hatchling, not one fetched for an isolated build); `pip check` then catches a runtime dependency added to pyproject.toml but not
-# locked (tests/test_lock.py checks the dev ones too).
+# locked (tests/test_lock.py checks the dev ones too). pip installs the locked uv alone (its entry
+# of the lock, hashes and all), and uv the rest: the same files checked against the same hashes,
+# in about 10 s where pip takes over a minute. Where uv cannot reach the index, pip does it all.
+UV_PIP := $(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode
 $(STAMP): pyproject.toml $(LOCK)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --require-hashes -r $(LOCK)
-	$(PIP) install --quiet --no-deps --no-build-isolation -e .
-	$(PIP) install --quiet --no-deps --no-build-isolation -e clients/python  # the Python client, tested against the app
+	@sed -n '/^uv==/,/[^\\]$$/p' $(LOCK) > $(VENV)/uv-requirement.txt
+	$(PIP) install --quiet --require-hashes -r $(VENV)/uv-requirement.txt
+	$(UV_PIP) --require-hashes -r $(LOCK) || $(PIP) install --quiet --require-hashes -r $(LOCK)
+	$(UV_PIP) --no-deps --no-build-isolation -e . -e clients/python  # and the Python client, tested against the app
 	@if $(PIP) check | grep '^ujumbe '; then echo "$(LOCK) does not match pyproject.toml: run make lock"; exit 1; fi
 	@rm -f $(VENV)/.installed-* && touch $(STAMP)
 

@@ -25,7 +25,8 @@ Both stay valid and keep what was generated, so the checks judge the request as 
 the stateful phase the number a link's body gives a new contact or extra number is made unique
 the same way (a list holds a number once).
 
-Some valid input names what only the server can make. Valid input to a contact operation gets a
+Some valid input names what only the server can make. Every other valid login names the
+customer's own email and password. Valid input to a contact operation gets a
 contact (and extra number) that exists, made for the case; valid input to verify-phone (and to
 verify a payer phone) gets a code that was sent, to an account and number of the case's own, read
 off the gateway simulator as the customer would read it off their phone; valid input to a package
@@ -188,6 +189,17 @@ def _order_what_is_on_sale(case: Any) -> None:
 
 _numbers = itertools.count(1)
 
+
+def _log_in_as_the_customer(case: Any, n: int) -> None:
+    """Every other valid login outside the stateful walk (where a login follows a registration)
+    names the customer's email and password: drawn at random they are an account nobody
+    registered, 401 `invalid_credentials` every time, and the login's success reached only by the
+    document's example. The others keep what was generated, so the refusal is judged too."""
+    if n % 2 == 0:
+        case.body = {**case.body, "email": os.environ["UJUMBE_CONTRACT_EMAIL"],
+                     "password": os.environ["UJUMBE_CONTRACT_PASSWORD"]}
+
+
 _SESSION_ENDING = {"POST /v1/auth/change-password", "POST /v1/auth/logout-all"}
 
 
@@ -274,6 +286,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if (case.operation.label in _VERIFYING and case.meta is not None and _carries_the_runs_credentials(case)
             and case.meta.phase.name != "stateful" and case.meta.generation.mode.is_positive):
         _verify_with_a_real_code(case, n, _VERIFYING[case.operation.label])
+    if (case.operation.label == "POST /v1/auth/login" and case.meta is not None and case.meta.phase.name != "stateful"
+            and case.meta.generation.mode.is_positive and isinstance(case.body, dict)):
+        _log_in_as_the_customer(case, n)
     if (case.operation.label in _LINK_TOKENS and case.meta is not None and case.meta.generation.mode.is_positive
             and isinstance(case.body, dict)):
         _use_an_emailed_token(case, n)

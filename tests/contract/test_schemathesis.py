@@ -17,9 +17,8 @@ client's are, gives valid input to the contact operations a contact (and extra n
 exists, to verify-phone a code that was sent, and to a Google callback a live consent. No check is excluded from any operation and
 no finding is filtered; an operation reached only through links (a webhook's deliveries, its
 delete) is held to them by the assertion that every link was followed. The run is bounded:
-about 3 minutes beside the rest of `make test` (4.75 when every register and login hashed at
-argon2's production cost, before tests/conftest.py lowered it), and a subprocess that passes 10
-minutes fails the test.
+about 2 minutes alone on 2 cores (argon2 at its lowest cost, tests/conftest.py), and a
+subprocess that passes 10 minutes fails the test.
 """
 
 from __future__ import annotations
@@ -39,7 +38,7 @@ import httpx
 import pytest
 
 from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
-from running_app import RunningApp, running_app_with_customer
+from running_app import EMAIL, PASSWORD, RunningApp, running_app_with_customer
 
 HERE = Path(__file__).parent
 
@@ -127,6 +126,8 @@ def run_schemathesis(app: RunningApp, workdir: Path, *, document: Path | None = 
         "UJUMBE_CONTRACT_ACCESS_TOKEN": app.access_token,
         "UJUMBE_CONTRACT_BASE_URL": app.base_url,
         "UJUMBE_CONTRACT_DATABASE_URL": app.env["UJUMBE_DATABASE_URL"],
+        "UJUMBE_CONTRACT_EMAIL": EMAIL,
+        "UJUMBE_CONTRACT_PASSWORD": PASSWORD,
         "SCHEMATHESIS_HOOKS": str(HERE / "schemathesis_hooks.py"),
         "COLUMNS": "120",
     }
