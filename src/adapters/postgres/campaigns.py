@@ -7,13 +7,12 @@ from its messages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 
+from adapters.postgres.rows import dict_rows
 from domain.campaigns import Campaign, CampaignStatus
 from domain.messages import MessageStatus
 
@@ -41,10 +40,6 @@ class PostgresCampaigns:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-    async def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(query, params)
-            return await cur.fetchall()
 
     async def add(self, campaign: Campaign) -> bool:
         cur = await self._conn.execute(
@@ -61,8 +56,8 @@ class PostgresCampaigns:
         return await self._get(account_id, campaign_id, " FOR UPDATE")
 
     async def _get(self, account_id: str, campaign_id: str, lock: str) -> Campaign | None:
-        rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns WHERE account_id = %s AND id = %s{lock}",
-                                (account_id, campaign_id))
+        rows = await dict_rows(self._conn, f"SELECT {_SELECTED} FROM campaigns WHERE account_id = %s AND id = %s{lock}",
+                               (account_id, campaign_id))
         return _campaign(rows[0]) if rows else None
 
     async def save(self, campaign: Campaign) -> None:
@@ -72,24 +67,26 @@ class PostgresCampaigns:
         )
 
     async def page(self, account_id: str, page: int, per_page: int) -> tuple[list[Campaign], int]:
-        rows = await self._rows(
+        rows = await dict_rows(
+            self._conn,
             f"SELECT {_SELECTED} FROM campaigns WHERE account_id = %s ORDER BY created_at DESC, id DESC"
             " LIMIT %s OFFSET %s", (account_id, per_page, (page - 1) * per_page))
-        total = await self._rows("SELECT count(*) AS n FROM campaigns WHERE account_id = %s", (account_id,))
+        total = await dict_rows(self._conn, "SELECT count(*) AS n FROM campaigns WHERE account_id = %s", (account_id,))
         return [_campaign(row) for row in rows], int(total[0]["n"])
 
     async def find(self, campaign_id: str) -> Campaign | None:
-        rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns WHERE id = %s", (campaign_id,))
+        rows = await dict_rows(self._conn, f"SELECT {_SELECTED} FROM campaigns WHERE id = %s", (campaign_id,))
         return _campaign(rows[0]) if rows else None
 
     async def newest(self, account_id: str | None, limit: int) -> list[Campaign]:
         where, params = ("WHERE account_id = %s", [account_id]) if account_id else ("", [])
-        rows = await self._rows(f"SELECT {_SELECTED} FROM campaigns {where} ORDER BY created_at DESC, id DESC LIMIT %s",
-                                (*params, limit))
+        rows = await dict_rows(self._conn, f"SELECT {_SELECTED} FROM campaigns {where}"
+                               " ORDER BY created_at DESC, id DESC LIMIT %s", (*params, limit))
         return [_campaign(row) for row in rows]
 
     async def due(self, now: datetime, limit: int) -> list[Campaign]:
-        rows = await self._rows(
+        rows = await dict_rows(
+            self._conn,
             f"(SELECT {_SELECTED} FROM campaigns WHERE status = 'scheduled' AND scheduled_at <= %s"
             " ORDER BY scheduled_at LIMIT %s)"
             f" UNION ALL (SELECT {_SELECTED} FROM campaigns WHERE status = 'running' ORDER BY updated_at LIMIT %s)",

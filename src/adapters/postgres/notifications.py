@@ -7,9 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
+from adapters.postgres.rows import dict_rows
 from application.ports import Notification, NotificationKind
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 
@@ -35,10 +35,6 @@ class PostgresNotifications:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-    async def _all(self, query: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(query, params)
-            return await cur.fetchall()
 
     async def add(self, notification: Notification) -> None:
         await self._conn.execute(_INSERT, _params(notification))
@@ -48,21 +44,25 @@ class PostgresNotifications:
             await cur.executemany(_INSERT, [_params(n) for n in notifications])
 
     async def page(self, account_id: str, page: int, per_page: int) -> tuple[list[Notification], int]:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             f"{_NOTIFICATION} WHERE account_id = %s ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
             (account_id, per_page, (page - 1) * per_page),
         )
-        count = await self._all("SELECT count(*) AS n FROM notifications WHERE account_id = %s", (account_id,))
+        count = await dict_rows(self._conn, "SELECT count(*) AS n FROM notifications WHERE account_id = %s",
+                                (account_id,))
         return [_notification(row) for row in rows], int(count[0]["n"])
 
     async def unread_count(self, account_id: str) -> int:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             "SELECT count(*) AS n FROM notifications WHERE account_id = %s AND read_at IS NULL", (account_id,)
         )
         return int(rows[0]["n"])
 
     async def mark_read(self, account_id: str, notification_id: str, at: datetime) -> Notification | None:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             "UPDATE notifications SET read_at = coalesce(read_at, %s) WHERE account_id = %s AND id = %s"
             " RETURNING id::text, account_id::text, kind, title, message, created_at, data, read_at",
             (at, account_id, notification_id),
@@ -70,7 +70,8 @@ class PostgresNotifications:
         return _notification(rows[0]) if rows else None
 
     async def low_balance_threshold(self, account_id: str) -> int:
-        rows = await self._all("SELECT low_balance_threshold AS t FROM accounts WHERE id = %s", (account_id,))
+        rows = await dict_rows(self._conn, "SELECT low_balance_threshold AS t FROM accounts WHERE id = %s",
+                               (account_id,))
         return int(rows[0]["t"]) if rows else DEFAULT_LOW_BALANCE_THRESHOLD
 
     async def set_low_balance_threshold(self, account_id: str, threshold: int) -> bool:
@@ -80,7 +81,8 @@ class PostgresNotifications:
         return cur.rowcount > 0
 
     async def low_balance_notified(self, account_id: str) -> bool:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             "SELECT notified FROM low_balance_alerts WHERE account_id = %s FOR UPDATE", (account_id,)
         )
         return bool(rows and rows[0]["notified"])

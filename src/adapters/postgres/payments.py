@@ -7,8 +7,9 @@ from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import class_row, dict_row
+from psycopg.rows import class_row
 
+from adapters.postgres.rows import dict_rows
 from application.ports import PaymentOrderPage, ProviderEvent
 from domain.payments import PaymentOrder, PaymentStatus
 
@@ -32,9 +33,7 @@ class PostgresPaymentOrders:
         self.moved: list[PaymentOrder] = []  # placed or settled in this transaction: counted once it commits
 
     async def _all(self, query: str, params: tuple[Any, ...]) -> list[PaymentOrder]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(query, params)
-            return [_order(row) for row in await cur.fetchall()]
+        return [_order(row) for row in await dict_rows(self._conn, query, params)]
 
     async def _one(self, query: str, params: tuple[Any, ...]) -> PaymentOrder | None:
         found = await self._all(query, params)

@@ -6,10 +6,16 @@ from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection, Connection
-from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from application.ports import DeliveryHistory, SecretBox, WebhookAttempt, WebhookDelivery, WebhookEndpoint
+from adapters.postgres.rows import dict_rows
+from application.ports import (
+    DeliveryHistory,
+    SecretBox,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from domain.webhook_deliveries import DeliveryStatus
 from domain.webhooks import STANDARD_SECRET_PREFIX
 
@@ -36,10 +42,6 @@ class PostgresWebhooks:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-    async def _all(self, query: str, params: tuple[Any, ...]) -> list[dict[str, Any]]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(query, params)
-            return await cur.fetchall()
 
     async def add_endpoint(self, endpoint: WebhookEndpoint) -> None:
         await self._conn.execute(
@@ -50,11 +52,11 @@ class PostgresWebhooks:
         )
 
     async def endpoint(self, account_id: str, endpoint_id: str) -> WebhookEndpoint | None:
-        rows = await self._all(f"{_ENDPOINT} WHERE account_id = %s AND id = %s", (account_id, endpoint_id))
+        rows = await dict_rows(self._conn, f"{_ENDPOINT} WHERE account_id = %s AND id = %s", (account_id, endpoint_id))
         return _endpoint(rows[0]) if rows else None
 
     async def endpoints(self, account_id: str) -> list[WebhookEndpoint]:
-        rows = await self._all(f"{_ENDPOINT} WHERE account_id = %s ORDER BY created_at, id", (account_id,))
+        rows = await dict_rows(self._conn, f"{_ENDPOINT} WHERE account_id = %s ORDER BY created_at, id", (account_id,))
         return [_endpoint(row) for row in rows]
 
     async def delete_endpoint(self, account_id: str, endpoint_id: str) -> bool:
@@ -84,7 +86,8 @@ class PostgresWebhooks:
         return cur.rowcount > 0
 
     async def delivery_for_update(self, account_id: str, delivery_id: str) -> WebhookDelivery | None:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             f"{_DELIVERY} WHERE account_id = %s AND id = %s FOR UPDATE", (account_id, delivery_id)
         )
         return _delivery(rows[0]) if rows else None
@@ -110,18 +113,21 @@ class PostgresWebhooks:
     async def deliveries(
         self, account_id: str, endpoint_id: str, page: int, per_page: int
     ) -> tuple[list[DeliveryHistory], int]:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             f"{_DELIVERY} WHERE account_id = %s AND endpoint_id = %s"
             " ORDER BY created_at DESC, id DESC LIMIT %s OFFSET %s",
             (account_id, endpoint_id, per_page, (page - 1) * per_page),
         )
-        count = await self._all(
+        count = await dict_rows(
+            self._conn,
             "SELECT count(*) AS n FROM webhook_deliveries WHERE account_id = %s AND endpoint_id = %s",
             (account_id, endpoint_id),
         )
         attempts: dict[str, list[WebhookAttempt]] = {row["id"]: [] for row in rows}
         if attempts:
-            for row in await self._all(
+            for row in await dict_rows(
+                self._conn,
                 "SELECT delivery_id::text, account_id::text, attempt, attempted_at, status_code, error,"
                 " duration_ms FROM webhook_attempts WHERE account_id = %s AND delivery_id = ANY(%s::uuid[])"
                 " ORDER BY attempt",
@@ -132,7 +138,8 @@ class PostgresWebhooks:
         return history, int(count[0]["n"])
 
     async def due_deliveries(self, due_by: datetime, limit: int) -> list[WebhookDelivery]:
-        rows = await self._all(
+        rows = await dict_rows(
+            self._conn,
             f"{_DELIVERY} WHERE status = 'pending' AND next_attempt_at <= %s"
             " ORDER BY next_attempt_at LIMIT %s",
             (due_by, limit),

@@ -12,9 +12,9 @@ from datetime import datetime
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 
 from adapters.postgres.group_commit import GroupCommits, run_grouped
+from adapters.postgres.rows import dict_rows
 from adapters.postgres.sending.grouped_sends import PaidMessage, SentOutcomes, pay_in_order, record_sent_together
 from adapters.postgres.sending.message_rows import MESSAGE_COLUMNS, MESSAGE_SELECT, message_rows, message_values
 from adapters.postgres.outbox import PostgresEventOutbox
@@ -64,11 +64,6 @@ class PostgresMessages:
         self._groups = groups  # None: every statement alone
         self.paid: list[Posting] = []  # deductions appended in this transaction (counted once it commits)
         self.written = 0  # campaign messages added in this unit of work
-
-    async def _rows(self, query: str, params: Sequence[Any]) -> list[dict[str, Any]]:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(query, params)
-            return await cur.fetchall()
 
     async def _messages(self, query: str, params: Sequence[Any]) -> list[Message]:
         async with self._conn.cursor(row_factory=message_rows) as cur:
@@ -208,7 +203,7 @@ class PostgresMessages:
         messages = await self._messages(
             f"SELECT {_MESSAGE} FROM messages m WHERE {where} ORDER BY m.campaign_batch, m.id LIMIT %s OFFSET %s",
             (*params, per_page, (page - 1) * per_page))
-        total = await self._rows(f"SELECT count(*) AS n FROM messages m WHERE {where}", params)
+        total = await dict_rows(self._conn, f"SELECT count(*) AS n FROM messages m WHERE {where}", params)
         return messages, int(total[0]["n"])
 
     async def all_campaign_messages(self, account_id: str, campaign_id: str,
@@ -220,6 +215,6 @@ class PostgresMessages:
                 yield messages
 
     async def campaign_status_counts(self, account_id: str, campaign_id: str) -> dict[MessageStatus, int]:
-        rows = await self._rows(f"SELECT m.status, count(*) AS n FROM messages m WHERE {_OF_CAMPAIGN}"
+        rows = await dict_rows(self._conn, f"SELECT m.status, count(*) AS n FROM messages m WHERE {_OF_CAMPAIGN}"
                                 " GROUP BY m.status", (account_id, campaign_id))
         return {MessageStatus(row["status"]): int(row["n"]) for row in rows}
