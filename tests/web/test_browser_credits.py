@@ -2,7 +2,8 @@
 job worker, the gateway and mobile-money simulators), in Swahili and again in English: the buyer
 tries the calculator, verifies the phone that pays with the code the gateway simulator received,
 buys the Starter package by USSD push, and watches the order's page turn to paid (the simulated
-payer approves a second later) with the balance risen. axe-core checks every page on the way.
+payer approves a second later) with the balance risen; back on the buy page, paying again finds
+the same order, nobody prompted twice. axe-core checks every page on the way.
 
     pytest -m browser tests/web/test_browser_credits.py
 """
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 from browser_support import Visit, code_sent_to
@@ -36,6 +38,13 @@ WORDS = {
 PHONES = {"sw": "+255754000201", "en": "+255754000202"}
 
 
+
+
+def orders_of(database_url: str, email: str) -> int:
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT count(*) FROM payment_orders o JOIN accounts a ON a.id = o.account_id"
+                           " WHERE a.email = %s", (email,)).fetchone()
+    return int(row[0]) if row else 0
 
 
 @pytest.mark.parametrize("language", ["sw", "en"])
@@ -77,12 +86,19 @@ def test_verify_the_phone_buy_a_package_and_watch_it_paid(server: tuple[str, dic
         visit.check(f"{language}-credits-4-buy")
         page.get_by_role("button", name=words["pay"]).click()
         page.wait_for_url(re.compile(r".*/credits/orders/[0-9a-f-]{36}$"))
+        order_url = page.url
         page.get_by_text(words["pin"]).wait_for()
         visit.check(f"{language}-credits-5-order-waiting")
 
         page.locator("#order-state").get_by_text(words["paid"], exact=True).wait_for(timeout=20_000)  # htmx asks
         assert page.locator("#order-balance").inner_text() == "100"
         visit.check(f"{language}-credits-6-order-paid")
+
+        page.go_back()  # the buy page, fetched again (no-store), its form as it was posted
+        page.get_by_role("button", name=words["pay"]).click()
+        page.wait_for_url(order_url)  # the same order, paid, not a second one
+        assert page.locator("#order-balance").inner_text() == "100"
+        assert orders_of(module_database, email) == 1
         assert visit.errors == []
     finally:
         visit.close()

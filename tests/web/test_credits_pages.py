@@ -20,6 +20,7 @@ from jobs_support import drain
 from web_support import LANGUAGE_COOKIE, Client, csrf_of, inline_code, make_account, post_form, sign_in
 
 PAYER = "+255754000111"
+SECOND_PAYER = "+255754000112"
 DECLINES = "+255799000003"  # the mobile-money simulator's payer who says no
 EMAIL = "duka@example.com"
 HTMX = {"HX-Request": "true"}
@@ -186,6 +187,12 @@ async def test_a_buy_form_posted_twice_places_one_order_and_prompts_once(client:
     assert first.headers["location"] == second.headers["location"]  # a double click: the same order
     assert (await container.list_payment_orders()(account)).total == 1
     assert len(await container.mobile_money_simulator().received(PAYER)) == 1  # one prompt
+    await verify(client, container, SECOND_PAYER)  # the same form, changed: another phone pays, a new order
+    changed = await client.post("/credits/buy", data={**form, "csrf_token": csrf_of(await client.get("/credits")),
+                                                      "phone": SECOND_PAYER}, follow_redirects=False)
+    assert changed.status_code == 303 and changed.headers["location"] != first.headers["location"]
+    assert (await container.list_payment_orders()(account)).total == 2
+    assert len(await container.mobile_money_simulator().received(SECOND_PAYER)) == 1
     other = await make_account(container, "other@example.com")  # the same key, another account: its own order
     client.cookies.delete("ujumbe_session")
     await sign_in(client, "other@example.com")

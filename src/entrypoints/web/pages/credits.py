@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
-from uuid import UUID, uuid5
+from uuid import UUID
 
 from litestar import Controller, Request, Response, get, post
 from litestar.di import NamedDependency
@@ -24,6 +24,7 @@ from litestar.response import Redirect, Template
 
 from application.payments.orders import PackageOrderRequest, VoucherOrderRequest
 from domain.errors import DomainError, NotFound
+from domain.ids import form_operation_id
 from domain.payment_orders import PROVIDERS_OF, OrderSource, PaymentProvider
 from domain.payments import PaymentStatus
 from domain.pricing import CreditPackage
@@ -73,14 +74,12 @@ class Purchase:
         return f"package={self.package.id}" if self.package else f"amount={self.amount}"
 
 
-def _order_id(viewer: Viewer, form_key: str) -> str | None:
+def _order_id(viewer: Viewer, form_key: str, purchase: Purchase, provider: str, phone: str) -> str | None:
     """The id of the order a buy form places: the same for every post of one form (a double click,
-    a reload), so the use case finds that order rather than placing and prompting another; made
+    a reload, the back button), so the use case finds that order rather than placing and
+    prompting another; another once the form changed (another way to pay, another phone); made
     from the account too, so no form names another account's order."""
-    try:
-        return str(uuid5(UUID(form_key), viewer.account_id))
-    except ValueError:
-        return None
+    return form_operation_id(form_key, viewer.account_id, purchase.query, provider, phone)
 
 
 class AmountRefused(Exception):
@@ -194,7 +193,8 @@ class CreditPages(Controller):
                                         form_key=form_key, error=message_of("validation_error", "provider"),
                                         error_field="provider")
         try:
-            order = await self._order(request, viewer, purchase, provider, phone, _order_id(viewer, form_key))
+            order = await self._order(request, viewer, purchase, provider, phone,
+                                      _order_id(viewer, form_key, purchase, provider, phone))
         except DomainError as exc:
             status, message = refusal(exc)
             return await self._buy_page(request, viewer, purchase, status_code=status, provider=provider,
