@@ -39,7 +39,7 @@ WORDS = {
            "imported": "Wawasiliani 48 wameingizwa.", "left_out": "Safu 2 zimeachwa.",
            "new_campaign": "Kampeni mpya", "campaign_name": "Jina la kampeni", "list": "Orodha ya anwani",
            "message": "Ujumbe", "preview": "Angalia kabla ya kutuma", "previewed": "Hakiki kampeni",
-           "send_now": "Tuma kampeni sasa", "completed": "Imekamilika", "download": "Pakua ripoti (CSV)",
+           "send_now": "Tuma kampeni sasa", "completed": "Imekamilika", "delivered": "Imefika", "download": "Pakua ripoti (CSV)",
            "create_key": "Tengeneza ufunguo", "new_key": "Ufunguo wako mpya wa API"},
     "en": {"sign_up": "Sign up", "check": "Check your email", "confirm": "Confirm my email",
            "confirmed": "Email confirmed", "to_account": "Go to your account", "log_in": "Log in",
@@ -50,7 +50,7 @@ WORDS = {
            "imported": "48 contacts imported.", "left_out": "2 rows left out.",
            "new_campaign": "New campaign", "campaign_name": "Campaign name", "list": "Contact list",
            "message": "Message", "preview": "Preview the campaign", "previewed": "Check the campaign",
-           "send_now": "Send the campaign now", "completed": "Completed", "download": "Download the report (CSV)",
+           "send_now": "Send the campaign now", "completed": "Completed", "delivered": "Delivered", "download": "Download the report (CSV)",
            "create_key": "Create a key", "new_key": "Your new API key"},
 }
 PHONES = {"sw": "+255754000301", "en": "+255754000302"}
@@ -130,6 +130,10 @@ def test_a_business_signs_up_buys_credits_imports_contacts_runs_a_campaign_and_u
         page.get_by_role("heading", name="Karibu").wait_for()
         expect(page.locator("#count-delivered")).to_have_text("48", timeout=60_000)  # htmx keeps asking
         expect(page.locator("#status")).to_have_text(words["completed"])
+        statuses = page.locator("#campaign-messages tbody td:nth-child(2)")  # each message's, kept up too
+        expect(statuses).to_have_count(25)
+        for status in statuses.all():
+            expect(status).to_contain_text(words["delivered"])
         visit.check(f"{language}-journey-5-delivered")
         with page.expect_download() as download:
             page.get_by_role("button", name=words["download"]).click()

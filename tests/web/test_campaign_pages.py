@@ -101,12 +101,22 @@ async def test_preview_then_send_then_follow_the_run_to_delivered_and_download_i
     assert "Stop sending" in running.text
     fragment = await client.get(campaign_path, headers={"HX-Request": "true"})
     assert fragment.text.lstrip().startswith('<article id="progress"') and "<html" not in fragment.text
+    # its messages are followed too, each status as it changes, on their own page of the list
+    assert f'id="campaign-messages" aria-labelledby="messages-title" hx-get="{campaign_path}?page=1"' in running.text
+    messages_part = {"HX-Request": "true", "HX-Target": "campaign-messages"}
+    waiting = await client.get(campaign_path, headers=messages_part)
+    assert waiting.text.lstrip().startswith("<section id=\"campaign-messages\"") and "<html" not in waiting.text
+    assert "id=\"progress\"" not in waiting.text
+    assert waiting.text.count(">Waiting<") == 3 and "hx-trigger" in waiting.text
 
     await drain(container)  # the run, then the simulator's delivery reports
     done = await client.get(campaign_path, headers={"HX-Request": "true"})
     assert 'id="status">Completed<' in done.text and 'id="count-delivered">3<' in done.text
     assert 'id="count-pending">0<' in done.text and 'id="count-sent">0<' in done.text
     assert "hx-get" not in done.text and "Stop sending" not in done.text  # final: the polling stops
+    delivered = await client.get(campaign_path, headers=messages_part)
+    assert delivered.text.count("Delivered") == 3 and "Waiting" not in delivered.text
+    assert "hx-get" not in delivered.text  # every message shown is final: this polling stops too
     whole = await client.get(campaign_path)
     assert whole.text.count("+25571400000") == 3 and "Habari Asha Mushi!" in whole.text
 

@@ -214,6 +214,23 @@ async def test_a_declined_payment_says_so_and_offers_to_try_again(client: Client
     assert "hx-trigger" not in failed.text and 'href="/credits"' in failed.text
 
 
+async def test_the_same_form_paid_again_after_a_declined_payment_is_a_new_order(
+        client: Client, container: Container, clock: FrozenClock, account: str) -> None:
+    await verify(client, container, DECLINES)
+    buying = await client.get("/credits/buy?package=1")
+    form_key = re.search(r'name="form_key" value="([0-9a-f-]{36})"', buying.text)
+    assert form_key
+    form = {"csrf_token": csrf_of(buying), "form_key": form_key.group(1), "package": "1", "provider": "mobilemoney",
+            "phone": DECLINES}
+    first = await client.post("/credits/buy", data=form, follow_redirects=False)
+    await settle(container, clock)  # the payer says no
+    again = await client.post("/credits/buy", data=form, follow_redirects=False)  # back, then Pay
+    assert first.status_code == again.status_code == 303
+    assert again.headers["location"] != first.headers["location"]
+    assert (await container.list_payment_orders()(account)).total == 2
+    assert len(await container.mobile_money_simulator().received(DECLINES)) == 2  # prompted again
+
+
 async def test_a_voucher_on_the_checkout_page_links_to_the_providers_page(client: Client, container: Container,
                                                                          account: str) -> None:
     await verify(client, container, PAYER)

@@ -3,15 +3,21 @@ REST API calls, asked of the app's container (`use_cases`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from litestar import Request
 
 from domain.errors import DomainError
+from domain.messages import MessageStatus, is_final
 from entrypoints.http.errors import STATUS_BY_CODE
 from entrypoints.web.messages import message_of
 
 AUTH_BUDGET = {"rate_limit": "auth"}  # the client IP's sign-in budget, as the API's login and register spend
+# While a message shown is not final, and younger than this, its table asks again every few
+# seconds; a carrier that has not reported on one within the hour seldom does.
+LIVE_FOR = timedelta(hours=1)
 
 
 def use_cases(request: Request[Any, Any, Any]) -> Any:
@@ -29,3 +35,10 @@ def refusal(exc: DomainError, own: dict[tuple[str, str], str] | None = None) -> 
     `own` words for a (code, field) several forms share (`name`), else the dashboard's."""
     message = (own or {}).get((exc.code, exc.field or "")) or message_of(exc.code, exc.field)
     return STATUS_BY_CODE.get(exc.code, 400), message
+
+
+def may_still_change(request: Request[Any, Any, Any], messages: Iterable[Any]) -> bool:
+    """Whether a table of these messages (each with its `status` and `created_at`) should ask for
+    itself again: one of them is not final yet, and was made within `LIVE_FOR`."""
+    now = use_cases(request).clock().now()
+    return any(not is_final(MessageStatus(m.status)) and now - m.created_at < LIVE_FOR for m in messages)

@@ -16,6 +16,7 @@ from litestar.params import FromPath, QueryParameter
 from litestar.response import Redirect, Stream, Template
 
 from application.campaigns.reads import (
+    CampaignMessagePage,
     CampaignProgress,
     CampaignReport,
     GetCampaignProgress,
@@ -25,7 +26,7 @@ from application.campaigns.reads import (
 from application.campaigns.runs import CancelCampaign
 from domain.errors import CampaignNotCancellable
 from domain.messages import MessageStatus
-from entrypoints.web.pages import refusal, use_cases
+from entrypoints.web.pages import may_still_change, refusal, use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
@@ -51,12 +52,19 @@ class CampaignPages(Controller):
     @get("/{campaign_id:uuid}")
     async def campaign(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
                        campaign_id: FromPath[UUID], page_number: PageNumber = 1) -> Template:
-        """The whole page; for htmx (its polling), only the progress."""
+        """The whole page; for htmx (its polling), only the part that asked: the progress, or the
+        page of messages (`HX-Target: campaign-messages`)."""
         progress = await self._progress(request, viewer, campaign_id)
-        if request.headers.get("hx-request"):
-            return page(request, "_campaign_progress.html", viewer=viewer, progress=progress,
-                        headers={"Vary": "HX-Request"}, **_labels())
-        return await self._whole(request, viewer, progress, page_number)
+        if not request.headers.get("hx-request"):
+            return await self._whole(request, viewer, progress, page_number)
+        headers = {"Vary": "HX-Request, HX-Target"}
+        if request.headers.get("hx-target") == "campaign-messages":
+            messages = await self._messages(request, viewer, progress, page_number)
+            return page(request, "_campaign_messages.html", viewer=viewer, campaign=progress.campaign,
+                        messages=messages, live=may_still_change(request, messages.messages), headers=headers,
+                        **_labels())
+        return page(request, "_campaign_progress.html", viewer=viewer, progress=progress, headers=headers,
+                    **_labels())
 
     @post("/{campaign_id:uuid}/cancel")
     async def cancel(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
@@ -87,9 +95,14 @@ class CampaignPages(Controller):
         return await get_progress(viewer.account_id, str(campaign_id))
 
     @staticmethod
-    async def _whole(request: Request[Any, Any, Any], viewer: Viewer, progress: CampaignProgress, page_number: int,
-                     *, status_code: int = 200, error: str | None = None) -> Template:
+    async def _messages(request: Request[Any, Any, Any], viewer: Viewer, progress: CampaignProgress,
+                        page_number: int) -> CampaignMessagePage:
         list_messages: ListCampaignMessages = use_cases(request).list_campaign_messages()
-        messages = await list_messages(viewer.account_id, progress.campaign.id, None, page_number, PER_PAGE)
+        return await list_messages(viewer.account_id, progress.campaign.id, None, page_number, PER_PAGE)
+
+    async def _whole(self, request: Request[Any, Any, Any], viewer: Viewer, progress: CampaignProgress,
+                     page_number: int, *, status_code: int = 200, error: str | None = None) -> Template:
+        messages = await self._messages(request, viewer, progress, page_number)
         return page(request, "campaign.html", status_code=status_code, viewer=viewer, progress=progress,
-                    campaign=progress.campaign, messages=messages, error=error, **_labels())
+                    campaign=progress.campaign, messages=messages, live=may_still_change(request, messages.messages),
+                    error=error, **_labels())

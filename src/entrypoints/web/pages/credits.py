@@ -192,14 +192,25 @@ class CreditPages(Controller):
             return await self._buy_page(request, viewer, purchase, status_code=400, provider=provider, phone=phone,
                                         form_key=form_key, error=message_of("validation_error", "provider"),
                                         error_field="provider")
+        order_id = _order_id(viewer, form_key, purchase, provider, phone)
+        if order_id is not None and await self._did_not_go_through(request, viewer, order_id):
+            order_id = None  # paying again after a failed payment (back, then Pay): a new order, a new prompt
         try:
-            order = await self._order(request, viewer, purchase, provider, phone,
-                                      _order_id(viewer, form_key, purchase, provider, phone))
+            order = await self._order(request, viewer, purchase, provider, phone, order_id)
         except DomainError as exc:
             status, message = refusal(exc)
             return await self._buy_page(request, viewer, purchase, status_code=status, provider=provider,
                                         phone=phone, form_key=form_key, error=message, error_field=exc.field)
         return Redirect(path=f"/credits/orders/{order.id}", status_code=303)
+
+    @staticmethod
+    async def _did_not_go_through(request: Request[Any, Any, Any], viewer: Viewer, order_id: str) -> bool:
+        """Whether the form's order was placed and its payment failed."""
+        try:
+            order = await use_cases(request).get_payment_order()(viewer.account_id, order_id)
+        except NotFound:
+            return False
+        return bool(order.status is PaymentStatus.FAILED)
 
     @staticmethod
     async def _order(request: Request[Any, Any, Any], viewer: Viewer, purchase: Purchase, provider: str,

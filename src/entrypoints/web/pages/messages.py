@@ -22,15 +22,11 @@ from litestar.response import Stream, Template
 from application.sending.message_logs import ExportMessageLogs, ListMessageLogs, MessageLogQuery
 from domain.campaigns import EAST_AFRICA_TIME
 from domain.errors import DomainError
-from domain.messages import MessageStatus, is_final
 from domain.paging import DEFAULT_PER_PAGE
-from entrypoints.web.pages import refusal, use_cases
+from entrypoints.web.pages import may_still_change, refusal, use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
-# While a message shown is not final, and younger than this, the table asks again every few
-# seconds; a carrier that has not reported on one within the hour seldom does.
-LIVE_FOR = timedelta(hours=1)
 CSV_MEDIA_TYPE = "text/csv"  # Litestar adds the charset, utf-8
 
 
@@ -68,11 +64,6 @@ def _day_start(day: str, *, days_after: int = 0) -> str:
     return datetime.combine(start + timedelta(days=days_after), time(), EAST_AFRICA_TIME).isoformat()
 
 
-def _live(request: Request[Any, Any, Any], messages: list[Any]) -> bool:
-    now = use_cases(request).clock().now()
-    return any(not is_final(MessageStatus(m.status)) and now - m.created_at < LIVE_FOR for m in messages)
-
-
 class MessagePages(Controller):
     path = "/messages"
 
@@ -92,8 +83,8 @@ class MessagePages(Controller):
             # htmx swaps only a 2xx answer: the table gives way to the reason there
             return page(request, template, status_code=200 if template.startswith("_") else code, viewer=viewer,
                         filters=filters, log=None, live=False, error=message, error_field=exc.field)
-        return page(request, template, viewer=viewer, filters=filters, log=found, live=_live(request, found.messages),
-                    error=None, error_field=None)
+        return page(request, template, viewer=viewer, filters=filters, log=found,
+                    live=may_still_change(request, found.messages), error=None, error_field=None)
 
     @get("/export.csv")
     async def export(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
