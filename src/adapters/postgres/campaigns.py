@@ -40,7 +40,6 @@ class PostgresCampaigns:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-
     async def add(self, campaign: Campaign) -> bool:
         cur = await self._conn.execute(
             f"INSERT INTO campaigns ({', '.join(_COLUMNS)}) VALUES ({', '.join(['%s'] * len(_COLUMNS))})"

@@ -35,7 +35,6 @@ class PostgresNotifications:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-
     async def add(self, notification: Notification) -> None:
         await self._conn.execute(_INSERT, _params(notification))
 

@@ -42,7 +42,6 @@ class PostgresWebhooks:
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
-
     async def add_endpoint(self, endpoint: WebhookEndpoint) -> None:
         await self._conn.execute(
             "INSERT INTO webhook_endpoints (account_id, id, url, events, sealed_secret, enabled,"
