@@ -3,7 +3,7 @@ job worker, the gateway and mobile-money simulators), in Swahili and again in En
 tries the calculator, verifies the phone that pays with the code the gateway simulator received,
 buys the Starter package by USSD push, and watches the order's page turn to paid (the simulated
 payer approves a second later) with the balance risen; back on the buy page, paying again finds
-the same order, nobody prompted twice. axe-core checks every page on the way.
+the same order, nobody prompted twice; the credit history shows the purchase. axe-core checks every page on the way.
 
     pytest -m browser tests/web/test_browser_credits.py
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from playwright.sync_api import expect
 
 from browser_support import Visit, code_sent_to
 from tests_support import ujumbe
@@ -99,6 +100,11 @@ def test_verify_the_phone_buy_a_package_and_watch_it_paid(server: tuple[str, dic
         page.wait_for_url(order_url)  # the same order, paid, not a second one
         assert page.locator("#order-balance").inner_text() == "100"
         assert orders_of(module_database, email) == 1
+
+        page.goto("/credits/history")  # the purchase, with the balance it left
+        expect(page.locator("tbody tr")).to_have_count(1)
+        expect(page.locator("tbody td:nth-child(3)")).to_have_text("+100")
+        visit.check(f"{language}-credits-7-history")
         assert visit.errors == []
     finally:
         visit.close()

@@ -2,7 +2,7 @@
 size, against a real `ujumbe serve` (its job worker delivering webhooks): a person makes an API
 key, copies it, and a program calls the API with it, until the key is revoked; registers a webhook
 and sees its secret once; sends it a test event and watches its delivery arrive; reads a
-notification; sees their sender ID; and picks Swahili on the profile, which their account
+notification; sees their sender ID and the replies; and picks Swahili on the profile, which their account
 remembers when they log in again from a browser that asks for English. Every page passes axe-core
 and logs no console error.
 
@@ -95,6 +95,10 @@ def test_keys_webhooks_notifications_sender_ids_and_the_remembered_language(
         page.goto("/sender-ids")
         assert page.locator(".sender").inner_text() == "DUKA"
         visit.check("dev-6-sender-ids")
+
+        page.goto("/messages/replies")
+        page.get_by_role("heading", name="Replies").wait_for()
+        visit.check("dev-7-replies")
 
         page.goto("/profile")
         visit.check("dev-7-profile")

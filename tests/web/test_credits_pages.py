@@ -12,7 +12,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from adapters.memory.system import FrozenClock
+from application.credits.balance import Grant
 from application.payments.orders import VoucherOrderRequest
+from application.sending.sends import SmsRequest
 from entrypoints.container import Container
 from entrypoints.web.i18n import moment
 from entrypoints.web.protection import CONTENT_SECURITY_POLICY
@@ -335,3 +337,40 @@ async def test_a_form_without_its_csrf_token_is_refused(client: Client, containe
     assert refused.status_code == 403 and "This form has expired" in refused.text
     assert await container.simulator().received(to=PAYER) == []
     assert (await container.list_payment_orders()(account)).total == 0
+
+
+async def test_the_credit_history_is_every_change_to_the_balance_newest_first(
+        client: Client, container: Container, clock: FrozenClock, account: str) -> None:
+    client.cookies.set(LANGUAGE_COOKIE, "sw")
+    empty = await client.get("/credits/history")
+    assert empty.status_code == 200 and "Salio lako bado halijabadilika" in empty.text
+    assert 'href="/credits/history"' in (await client.get("/credits")).text  # the credits page links to it
+    await container.grant_credits()(Grant(account_id=account, credits=100, description="Karibu"))
+    clock.advance(minutes=1)
+    sent = await container.send_sms()(SmsRequest(account_id=account, to="0712345678", message="Habari"))
+    other = await make_account(container, "jirani@example.com")
+    await container.grant_credits()(Grant(account_id=other, credits=7, description="Ya jirani"))
+
+    page = await client.get("/credits/history")
+    assert page.status_code == 200 and inline_code(page.text) == []
+    rows = re.findall(r'<tr id="entry-[0-9a-f-]+">(.*?)</tr>', page.text, re.S)
+    cells = [[re.sub(r"<[^>]+>|\s+", " ", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+             for row in rows]
+    assert [cell[1:] for cell in cells] == [
+        ["Zimetumika kwa SMS", str(-sent.credits_used), str(100 - sent.credits_used), "SMS to +255712345678"],
+        ["Zimetolewa na ujumbe", "+100", "100", "Karibu"],
+    ]
+    assert "Ya jirani" not in page.text and re.search(r'id="balance">99<', page.text)
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    assert "Spent on SMS" in (await client.get("/credits/history")).text
+
+
+async def test_the_credit_history_comes_a_page_at_a_time(client: Client, container: Container,
+                                                         account: str) -> None:
+    for n in range(26):
+        await container.grant_credits()(Grant(account_id=account, credits=1, description=f"Zawadi {n}"))
+    first = (await client.get("/credits/history")).text
+    assert first.count('<tr id="entry-') == 25 and "Zawadi 25" in first and "Zawadi 0<" not in first
+    assert 'href="/credits/history?page=2"' in first
+    second = (await client.get("/credits/history?page=2")).text
+    assert second.count('<tr id="entry-') == 1 and "Zawadi 0<" in second

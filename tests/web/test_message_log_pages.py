@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from application.credits.balance import Grant
+from application.ports import InboundSms
 from application.sending.sends import BulkRequest, SmsRequest
 from entrypoints.container import Container
 from jobs_support import drain
@@ -154,3 +155,30 @@ async def test_the_log_needs_a_signed_in_account(client: Client) -> None:
         answer = await client.get(path, follow_redirects=False)
         assert answer.status_code == 303 and answer.headers["location"] == f"/login?next={path}"
 
+
+
+async def test_replies_show_who_wrote_back_and_what_a_stop_or_start_did(client: Client, container: Container,
+                                                                        clock, account: str) -> None:  # type: ignore[no-untyped-def]
+    client.cookies.set(LANGUAGE_COOKIE, "sw")
+    assert "Bado hakuna majibu." in (await client.get("/messages/replies")).text
+    assert 'href="/messages/replies"' in (await client.get("/messages")).text  # the log links to them
+    await sent(container, account, "0712345678", "Ofa ya leo")  # a reply is routed to who sent to the number last
+    await sent(container, account, "0754000111", "Ofa ya leo")
+    receive = container.receive_inbound_sms()
+    await receive(InboundSms(from_number="0712345678", text="Asante sana"))
+    clock.advance(minutes=1)
+    await receive(InboundSms(from_number="0754000111", text="STOP"))
+    other = await make_account(container, "jirani@example.com")  # another account's reply is never shown
+    await container.grant_credits()(Grant(account_id=other, credits=10))
+    await sent(container, other, "0688000222", "Habari")
+    await receive(InboundSms(from_number="0688000222", text="Siri ya jirani"))
+
+    page = await client.get("/messages/replies")
+    assert page.status_code == 200 and inline_code(page.text) == []
+    text = re.sub(r"\s+", " ", page.text)
+    assert text.index("+255754000111") < text.index("+255712345678")  # newest first
+    assert "Asante sana" in text and "Amejitoa: kampeni haziitumii namba hii" in text
+    assert "Siri ya jirani" not in text
+    client.cookies.set(LANGUAGE_COOKIE, "en")
+    english = (await client.get("/messages/replies")).text
+    assert "Opted out: campaigns leave this number out" in english and "Replies" in english

@@ -2,7 +2,7 @@
 another's. Each page of an account joins ACCOUNT_PAGES as it is built, naming what of its account
 it shows; `seed` gives both accounts something of their own to show, by name (a business name, an
 email, a balance, a contact list, a campaign, an API key, a webhook, a notification, a sender ID, a payment
-order).
+order, a reply).
 Another account's id, in a path or in a form, is not found."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from application.contacts.contacts import ContactDetails
 from application.credits.balance import Grant
 from application.payments.orders import VoucherOrderRequest
 from application.sending.sends import SmsRequest
-from application.ports import Notification, NotificationKind
+from application.ports import InboundSms, Notification, NotificationKind
 from entrypoints.container import Container
 from web_support import LANGUAGE_COOKIE, Client, csrf_of, make_account, post_form, sign_in
 
@@ -26,6 +26,7 @@ ACCOUNT_PAGES = {
     "/send": ("contact list", "sender id"),
     "/messages": ("sms",),
     "/messages/export.csv": ("sms",),
+    "/messages/replies": ("reply",),
     "/contacts": ("contact list",),
     "/campaigns": ("campaign",),
     "/campaigns/new": ("contact list",),
@@ -34,6 +35,7 @@ ACCOUNT_PAGES = {
     "/sender-ids": ("sender id",),
     "/profile": ("business", "email"),
     "/credits": ("balance", "order"),
+    "/credits/history": ("balance",),
 }
 
 
@@ -41,7 +43,7 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
     """Two accounts, each with its own data; what each one's pages may show, by email and name."""
     asha = await make_account(container, "asha@example.com", business_name="Duka la Asha", plan="pro")
     baraka = await make_account(container, "baraka@example.com", business_name="Kibanda cha Baraka")
-    await container.grant_credits()(Grant(account_id=asha, credits=1_234_568))  # 1,234,567 after its SMS
+    await container.grant_credits()(Grant(account_id=asha, credits=1_234_569))  # 1,234,567 after its two SMS
     await container.grant_credits()(Grant(account_id=baraka, credits=10))
     owned = {"asha@example.com": {"business": "Duka la Asha", "email": "asha@example.com", "balance": "1,234,567"},
              "baraka@example.com": {"business": "Kibanda cha Baraka", "email": "baraka@example.com"}}
@@ -53,6 +55,9 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
             account_id=account_id, name=f"Ofa ya {name}", message="Habari {first_name}",
             contact_list_id=contact_list.id, scheduled_at="2026-02-01T09:00"))
         await container.send_sms()(SmsRequest(account_id=account_id, to="0712345678", message=f"SMS ya {name}"))
+        replier = "0713000001" if name == "Asha" else "0713000002"  # a reply goes to who sent to the number
+        await container.send_sms()(SmsRequest(account_id=account_id, to=replier, message=f"SMS ya {name}"))
+        await container.receive_inbound_sms()(InboundSms(from_number=replier, text=f"Jibu la {name}"))
         await container.create_api_key()(account_id, f"{name} POS")
         await container.register_webhook()(account_id, f"https://{name.lower()}.example.com/hooks")
         await container.add_sender_id()(account_id, name.upper())
@@ -65,7 +70,7 @@ async def seed(container: Container) -> dict[str, dict[str, str]]:
             await uow.commit()
         owned[email].update({"api key": f"{name} POS", "webhook": f"https://{name.lower()}.example.com/hooks",
                              "notification": f"A note for {name}.", "sender id": name.upper(),
-                             "sms": f"SMS ya {name}",
+                             "sms": f"SMS ya {name}", "reply": f"Jibu la {name}",
                              "order": f"TSh {order.amount:,}"})
         owned[email].update({"account id": account_id, "contact list": f"Wateja wa {name}",
                              "campaign": f"Ofa ya {name}", "campaign id": campaign.id,

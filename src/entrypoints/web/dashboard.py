@@ -30,12 +30,14 @@ from entrypoints.web.pages.campaigns import CampaignPages
 from entrypoints.web.pages.contact_files import ContactFilePages
 from entrypoints.web.pages.contact_lists import ContactListPages
 from entrypoints.web.pages.contacts import ContactPages
+from entrypoints.web.pages.credit_history import CreditHistoryPages
 from entrypoints.web.pages.credits import CreditPages
 from entrypoints.web.pages.developers import DeveloperPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
 from entrypoints.web.pages.phone import PhonePages
 from entrypoints.web.pages.profile import ProfilePages
+from entrypoints.web.pages.replies import ReplyPages
 from entrypoints.web.pages.sender_ids import SenderIdPages
 from entrypoints.web.pages.messages import MessagePages
 from entrypoints.web.pages.sending import SendPages
@@ -63,7 +65,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
         path="/",
         route_handlers=[HomePages, AccountPages, SendPages, MessagePages, ContactListPages, ContactPages,
                         ContactFilePages, CampaignPages, CampaignBuilderPages, DeveloperPages, NotificationPages,
-                        SenderIdPages, ProfilePages, CreditPages, PhonePages],
+                        SenderIdPages, ProfilePages, CreditPages, CreditHistoryPages, PhonePages, ReplyPages],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

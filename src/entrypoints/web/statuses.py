@@ -47,3 +47,17 @@ FAILURE_REASONS: dict[str, str] = {
     "insufficient_credits": _("Your balance ran out."),
     "invalid_phone_number": _("This is not a Tanzanian mobile number."),
 }
+
+# What each ledger entry is (its `type`), as the credit history names it.
+ENTRY_TYPES: dict[str, str] = {
+    "purchase": _("Bought"),
+    "grant": _("Given by ujumbe"),
+    "deduct": _("Spent on SMS"),
+    "refund": _("Refunded"),
+}
+
+# What a reply did to the number's campaigns (its `action`).
+REPLY_ACTIONS: dict[str, str] = {
+    "stop": _("Opted out: campaigns leave this number out"),
+    "start": _("Opted back in"),
+}
