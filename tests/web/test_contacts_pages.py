@@ -371,6 +371,11 @@ async def test_an_import_without_a_file_or_of_a_false_workbook_is_refused(client
     false = await upload(client, list_id, b"PK\x03\x04not really a zip", "wateja.xlsx")
     assert false.status_code == 400  # type: ignore[attr-defined]
     assert "Choose a CSV file or an Excel workbook (.xlsx) to import." in false.text  # type: ignore[attr-defined]
+    by_htmx = await client.post(f"/contacts/{list_id}/import", data={"csrf_token": token},
+                                headers={"HX-Request": "true"},
+                                files={"file": ("wateja.xlsx", b"PK\x03\x04not really a zip", "text/plain")})
+    assert by_htmx.status_code == 200  # htmx swaps in only a 2xx: the page saying why takes the form's place
+    assert "Choose a CSV file or an Excel workbook (.xlsx) to import." in by_htmx.text
 
 
 async def test_a_file_past_the_limits_is_refused_with_the_translated_413(client: Client,

@@ -49,6 +49,8 @@ async def _import_page(request: Request[Any, Any, Any], viewer: Viewer, list_id:
     describe: DescribeContactList = use_cases(request).describe_contact_list()
     contact_list = await describe(viewer.account_id, list_id)
     status, error = refusal(refused) if refused is not None else (200, None)
+    if request.headers.get("hx-request"):
+        status = 200  # htmx swaps in a 2xx answer: the form gives way to the page saying why
     return page(request, "contacts_import.html", status_code=status, viewer=viewer, contact_list=contact_list,
                 report=report, reported_rows=REPORTED_ROWS, row_message_of=row_message_of, error=error)
 
