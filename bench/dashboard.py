@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import functools
 import html
 import re
 import statistics
@@ -70,6 +71,14 @@ PAGES = [
     "/sender-ids",
     "/profile",
 ]
+# Forms whose answer is a page, posted as the browser posts them: the campaign builder's preview to
+# the whole list (every recipient's text priced: its credits, beside three samples).
+FORMS = {
+    "POST /campaigns/preview": ("/campaigns/new", "/campaigns/preview",
+                                {"name": "Ofa", "contact_list_id": "{list_id}", "sender_id": "", "when": "now",
+                                 "message": "Habari {{first_name}}, ofa ya wiki hii!", "scheduled_at": "",
+                                 "campaign_id": ""}),
+}
 
 _statements: contextvars.ContextVar[list[tuple[Any, Any]] | None] = contextvars.ContextVar("statements", default=None)
 
@@ -181,14 +190,21 @@ async def measure(url: str, data_dir: Path, rounds: int, log: Callable[[str], No
         ids = seed(url, account.id)
         log(f"seeded {MESSAGES:,} messages and {CONTACTS:,} contacts in {time.monotonic() - started:.0f} s")
         await sign_in(client, email)
-        for template in PAGES:
-            path = template.format(**ids)
+        asked: list[tuple[str, Callable[[], Any]]] = [
+            (template, functools.partial(client.get, template.format(**ids), follow_redirects=False))
+            for template in PAGES]
+        for name, (form_page, path, fields) in FORMS.items():
+            token = html.unescape(re.search(r'name="csrf_token" value="([^"]+)"',  # type: ignore[union-attr]
+                                            (await client.get(form_page)).text).group(1))
+            form = {"csrf_token": token, **{key: value.format(**ids) for key, value in fields.items()}}
+            asked.append((name, functools.partial(client.post, path, data=form, follow_redirects=False)))
+        for template, ask in asked:
             samples, noted = [], []
             for round_ in range(rounds + 1):  # the first warms the templates and the pool
                 statements: list[tuple[Any, Any]] = []
                 token = _statements.set(statements)
                 began = time.perf_counter()
-                answer = await client.get(path, follow_redirects=False)
+                answer = await ask()
                 elapsed = time.perf_counter() - began
                 _statements.reset(token)
                 if round_:

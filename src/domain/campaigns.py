@@ -148,6 +148,24 @@ def render(template: str, first_name: str, last_name: str) -> str:
     return template.replace("{first_name}", first_name).replace("{last_name}", last_name)
 
 
+# A name of these characters only (most names): each is one unit of GSM-7 and of UCS-2 alike, so
+# what a text with it filled in costs depends on the name's length alone, whatever the template's
+# encoding. The same pattern in Python (`fullmatch`) and in PostgreSQL (`~`, anchored).
+# Spelt out, not as ranges (a range's meaning in a regular expression may follow the collation).
+PLAIN_NAME_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,'-"
+PLAIN_NAME_PATTERN = f"^[{PLAIN_NAME_CHARACTERS}]*$"  # the hyphen last: itself, not a range
+_PLAIN_NAME = re.compile(f"[{PLAIN_NAME_CHARACTERS}]*")
+
+
+def is_plain_name(name: str) -> bool:
+    return _PLAIN_NAME.fullmatch(name) is not None
+
+
+def stand_in(length: int) -> str:
+    """A plain name of `length` characters: priced in a text as any plain name that long is."""
+    return "a" * length
+
+
 def run_lock(campaign_id: str) -> str:
     """What a campaign's runs share so they never overlap, however many workers there are."""
     return f"campaign:{campaign_id}"

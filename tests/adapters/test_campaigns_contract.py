@@ -22,6 +22,8 @@ from domain.errors import NotFound
 from domain.contacts import Contact, ContactList, ContactPhone
 from domain.ledger import DEFAULT_LOW_BALANCE_THRESHOLD
 from domain.messages import MessageStatus
+from domain.pricing import credits_for_message
+from domain.segments import segment
 from domain.submits import NO_ANSWER, SubmitResult
 from tests_support import Backend, ids
 
@@ -255,6 +257,24 @@ async def test_every_number_of_the_list_is_a_recipient_each_opted_out_number_lef
         (phone(1), "Habari Asha!"), (phone(11), "Habari Asha!"), (phone(2), "Habari Juma!"),
         (phone(22), "Habari Juma!")]
     assert sorted(gateway.submitted) == sorted([phone(1), phone(11), phone(2), phone(22)])
+
+
+async def test_a_preview_costs_what_each_message_of_the_campaign_costs(backend: Backend,
+                                                                       clock: FrozenClock) -> None:
+    """The preview counts the list's names (a plain one by its length) where the campaign prices
+    each message it writes: the two agree, across part boundaries and encodings."""
+    names = [("Asha", "Ali"), ("Bahati", "Mwakalinga"), ("", ""), ("Şükrü", "Ali"), ("Juma", "€uro"),
+             ("A" * 30, "B"), ("Asha", "Ali"), ("Zuhura O'Neil", "Mbwana-Kweka")]
+    await _seed(backend, [(phone(n), first, last) for n, (first, last) in enumerate(names)], credits=1000)
+    message = "Habari {first_name} {last_name}, " + "ofa ya wiki hii " * 8  # about 150 characters and a name
+    request = CampaignRequest(account_id=ACCOUNT, name="Ofa", message=message, contact_list_id=LIST)
+    preview = await PreviewCampaign(backend.uow, "UJUMBE")(request)
+    created = await CreateCampaign(backend.uow, clock, SequentialIds(), Jobs(), "UJUMBE")(request)
+    page = await ListCampaignMessages(backend.uow)(ACCOUNT, created.id)
+    costs = [credits_for_message(segment(m.body).parts) for m in page.messages]
+    assert len(costs) == len(names) and len(set(costs)) > 1  # some messages cost more than others
+    assert preview.credits == sum(costs)
+    assert [(to, text) for to, text, _ in preview.samples] == [(m.to, m.body) for m in page.messages[:3]]
 
 
 class SilentGateway:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Recipient, RecipientCounts
+from application.ports import Recipient, RecipientCounts, RecipientNames
 from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactPhone, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
 from domain.ids import NO_ID
@@ -323,6 +323,32 @@ async def test_a_lists_recipients_are_its_numbers_by_contact_main_first_each_opt
     assert chunks == [[Recipient("+255712000001", "Asha", "Ali"), Recipient("+255754000011", "Asha", "Ali")],
                       [Recipient("+255712000002", "Juma", "Bakari"), Recipient("+255754000022", "Juma", "Bakari")]]
     assert counts == RecipientCounts(contacts=2, numbers=5, recipients=4, opted_out=1)
+
+
+async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(store: Backend) -> None:
+    await added(store, contact(1, "+255712000001", first="Asha", last="Ali"),
+                contact(2, "+255712000002", first="Juma", last="Ali"),  # the same lengths as Asha Ali
+                contact(3, "+255712000003", first="Zuhura", last="O'Neil-Mbwana"),
+                contact(4, "+255712000004", first="Émile", last="Ali"),  # É: not plain, counted by its names
+                contact(5, "+255712000005", first="Émile", last="Ali"),
+                contact(6, "+255712000006", first="Neema", last="Ali 😀"),
+                contact(7, "+255712000007", first="", last=""),
+                contact(8, "+255712000008", first="Opted", last="Out"),
+                contact(9, "+255712000009", first="Asha", last="Ali", list_id=SECOND_LIST))
+    async with store.uow() as uow:
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(101), extra(1, "+255754000011"))  # Asha Ali twice
+        await uow.opt_outs.opt_out(ACCOUNT, "+255712000008", T0)
+        await uow.commit()
+    async with store.uow() as uow:
+        names = await uow.contacts.recipient_names(ACCOUNT, LIST)
+        assert await uow.contacts.recipient_names(OTHER, LIST) == []
+    assert sorted(names, key=repr) == sorted([
+        RecipientNames(None, None, 4, 3, 3),  # Asha Ali (two numbers), Juma Ali
+        RecipientNames(None, None, 6, 13, 1),
+        RecipientNames("Émile", "Ali", 5, 3, 2),
+        RecipientNames("Neema", "Ali 😀", 5, 5, 1),
+        RecipientNames(None, None, 0, 0, 1),
+    ], key=repr)
 
 
 # --- search -----------------------------------------------------------------------------

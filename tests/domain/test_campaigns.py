@@ -11,13 +11,17 @@ from domain.campaigns import CampaignStatus as S
 from domain.campaigns import (
     EAST_AFRICA_TIME,
     allows,
+    PLAIN_NAME_CHARACTERS,
     has_placeholders,
+    is_plain_name,
     parse_scheduled_at,
     render,
+    stand_in,
     initial_campaign_status,
     next_campaign_status,
 )
 from domain.errors import IllegalTransition, ValidationError
+from domain.segments import segment
 
 NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 FINISHED = (S.COMPLETED, S.FAILED)
@@ -124,3 +128,21 @@ def test_personalisation_fills_both_placeholders_and_nothing_else(text: str, fir
     plain = text.replace("{first_name}", "").replace("{last_name}", "")
     if not has_placeholders(plain):
         assert render(plain, first, last) == plain
+
+
+PLAIN_NAMES = st.text(alphabet=st.sampled_from(PLAIN_NAME_CHARACTERS), max_size=60)
+TEMPLATES = st.lists(st.one_of(st.text(max_size=30), st.sampled_from(["{first_name}", "{last_name}"]),
+                               st.sampled_from(["€", "[", "😀", "ñ", "\n", "{", "}"])), max_size=8).map("".join)
+
+
+@given(TEMPLATES, PLAIN_NAMES, PLAIN_NAMES)
+def test_a_plain_name_costs_what_any_plain_name_as_long_costs(template: str, first: str, last: str) -> None:
+    assert is_plain_name(first) and is_plain_name(last)
+    real = segment(render(template, first, last))
+    priced = segment(render(template, stand_in(len(first)), stand_in(len(last))))
+    assert (real.encoding, real.units, real.parts) == (priced.encoding, priced.units, priced.parts)
+
+
+@given(st.text(max_size=20))
+def test_a_name_is_plain_only_of_the_plain_characters(name: str) -> None:
+    assert is_plain_name(name) == all(c.isascii() and (c.isalnum() or c in " .,'-") for c in name)

@@ -8,12 +8,14 @@ each list's `contact_count` moves with every contact added or deleted, refusing 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections import Counter
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Recipient, RecipientCounts
+from application.ports import Recipient, RecipientCounts, RecipientNames
+from domain.campaigns import is_plain_name
 from domain.contacts import (
     DEFAULT_LIST_NAME,
     MAX_CONTACTS_PER_LIST,
@@ -232,12 +234,21 @@ class MemoryContacts:
         return sorted(found, key=lambda pair: (pair[1].created_at, pair[1].id, not pair[0].is_main,
                                                 pair[0].created_at, pair[0].id))
 
-    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncGenerator[list[Recipient], None]:
         found = [Recipient(number.phone, contact.first_name, contact.last_name)
                  for number, contact in self._numbers(account_id, list_id)
                  if not self._t.opted_out(account_id, number.phone)]
         for start in range(0, len(found), chunk):
             yield found[start:start + chunk]
+
+    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
+        counted: Counter[tuple[str | None, str | None, int, int]] = Counter()
+        async for chunk in self.recipients(account_id, list_id, 1000):
+            for one in chunk:
+                plain = is_plain_name(one.first_name + one.last_name)
+                counted[(None if plain else one.first_name, None if plain else one.last_name,
+                         len(one.first_name), len(one.last_name))] += 1
+        return [RecipientNames(*names, recipients=count) for names, count in counted.items()]
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
         numbers = self._numbers(account_id, list_id)

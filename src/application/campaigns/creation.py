@@ -14,12 +14,22 @@ double click), whose insert waits for the first's to commit and then writes noth
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from application.events import campaign_finished
 from application.submission import sender_for
-from application.ports import RUN_CAMPAIGN, Clock, IdGenerator, JobQueue, Recipient, UnitOfWork, UnitOfWorkFactory
+from application.ports import (
+    RUN_CAMPAIGN,
+    Clock,
+    IdGenerator,
+    JobQueue,
+    Recipient,
+    RecipientNames,
+    UnitOfWork,
+    UnitOfWorkFactory,
+)
 from domain.campaigns import (
     BATCH_SIZE,
     INSUFFICIENT_CREDITS,
@@ -32,6 +42,7 @@ from domain.campaigns import (
     parse_scheduled_at,
     render,
     run_lock,
+    stand_in,
 )
 from domain.errors import InsufficientCredits, NotFound, ValidationError
 from domain.messages import Message, MessageStatus
@@ -102,6 +113,15 @@ class _Pricer:
             return self._template, self._fixed
         text = render(self._template, recipient.first_name, recipient.last_name)
         return text, segment(text)
+
+    def credits(self, names: RecipientNames) -> int:
+        """What the recipients carrying `names` cost together: a plain name priced by a stand-in
+        of its length (`domain.campaigns.stand_in`), as it costs the same."""
+        if self._fixed is not None:
+            return names.recipients * credits_for_message(self._fixed.parts)
+        first = stand_in(names.first_length) if names.first_name is None else names.first_name
+        last = stand_in(names.last_length) if names.last_name is None else names.last_name
+        return names.recipients * credits_for_message(segment(render(self._template, first, last)).parts)
 
 
 class _Written:
@@ -249,18 +269,18 @@ class PreviewCampaign:
         checked = _checked(request)
         price = _Pricer(checked.message)
         samples: list[tuple[str, str, int]] = []
-        credits = 0
         async with self._uow() as uow:
             if not await uow.contact_lists.exists(request.account_id, request.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
             counts = await uow.contacts.recipient_counts(request.account_id, request.contact_list_id)
-            async for chunk in uow.contacts.recipients(request.account_id, request.contact_list_id, RECIPIENT_CHUNK):
-                for recipient in chunk:
-                    text, seg = price(recipient)
-                    cost = credits_for_message(seg.parts)
-                    credits += cost
-                    if len(samples) < SAMPLES:
-                        samples.append((recipient.phone, text, cost))
+            names = await uow.contacts.recipient_names(request.account_id, request.contact_list_id)
+            credits = sum(price.credits(pair) for pair in names)  # the list counted, not read out
+            async with aclosing(uow.contacts.recipients(request.account_id, request.contact_list_id, SAMPLES)) as first:
+                async for chunk in first:  # the first few, as they will read it
+                    for one in chunk:
+                        text, seg = price(one)
+                        samples.append((one.phone, text, credits_for_message(seg.parts)))
+                    break
             sender, requested = await sender_for(uow, request.account_id, checked.sender_id, self._default_sender)
             balance = await uow.ledger.balance(request.account_id)
         return Preview(contacts=counts.contacts, numbers=counts.numbers, recipients=counts.recipients,

@@ -26,6 +26,7 @@ from application.ports.contacts import (
     ContactRepository,
     Recipient,
     RecipientCounts,
+    RecipientNames,
 )
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import (
@@ -211,6 +212,7 @@ __all__ = [
     "ReceivedReports",
     "Recipient",
     "RecipientCounts",
+    "RecipientNames",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",

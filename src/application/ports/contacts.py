@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -25,6 +25,19 @@ class RecipientCounts:
     numbers: int  # their numbers, main and extra (a list holds a number once)
     recipients: int  # the numbers sent to: `numbers` less `opted_out`
     opted_out: int  # numbers left out because they replied STOP
+
+
+@dataclass(frozen=True, slots=True)
+class RecipientNames:
+    """How many of a list's recipients carry one pair of names: a plain pair
+    (`domain.campaigns.is_plain_name`) by its lengths alone (`first_name` and `last_name` None),
+    any other by the names themselves."""
+
+    first_name: str | None
+    last_name: str | None
+    first_length: int
+    last_length: int
+    recipients: int
 
 
 class ContactListRepository(Protocol):
@@ -96,10 +109,15 @@ class ContactRepository(Protocol):
         """Remove an extra number (never the main one); False when the contact has no such one."""
         ...
 
-    def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+    def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncGenerator[list[Recipient], None]:
         """The list's recipients, at most `chunk` at a time: every number of the list, main and
         extra (each held once in a list), named after its contact, by contact (oldest first) with
         its main number first; numbers opted out of the account left out, each on its own."""
         ...
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts: ...
+
+    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
+        """The names `recipients` would give, counted: what a campaign's credits depend on, without
+        reading every recipient out (in any order)."""
+        ...

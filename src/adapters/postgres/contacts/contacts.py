@@ -9,7 +9,7 @@ refuses the contact past the limit (`ContactListFull`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
@@ -18,8 +18,10 @@ from typing import Any
 from psycopg import AsyncConnection, errors
 from psycopg.rows import class_row, dict_row
 
+from adapters.postgres.rows import dict_rows
 from adapters.postgres.text_search import contains_digits, contains_text
-from application.ports import Recipient, RecipientCounts
+from application.ports import Recipient, RecipientCounts, RecipientNames
+from domain.campaigns import PLAIN_NAME_PATTERN
 from domain.contacts import DEFAULT_LIST_NAME, Contact, ContactList, ContactPhone, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
@@ -41,7 +43,14 @@ _RECIPIENTS = (
     " WHERE p.account_id = %s AND p.list_id = %s"
     " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = p.account_id AND o.phone = p.phone)"
 )
-
+# The recipients' names counted, a plain pair by its lengths (one pass over the list, no row out).
+_RECIPIENT_NAMES = (
+    "SELECT CASE WHEN plain THEN NULL ELSE first_name END AS first_name,"
+    " CASE WHEN plain THEN NULL ELSE last_name END AS last_name, char_length(first_name) AS first_length,"
+    " char_length(last_name) AS last_length, count(*) AS recipients"
+    f" FROM (SELECT c.first_name, c.last_name, (c.first_name || c.last_name) ~ %s AS plain {_RECIPIENTS}) AS named"
+    " GROUP BY 1, 2, 3, 4"
+)
 
 
 @asynccontextmanager
@@ -265,7 +274,7 @@ class PostgresContacts:
         )
         return cur.rowcount > 0
 
-    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncIterator[list[Recipient]]:
+    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncGenerator[list[Recipient], None]:
         # A server-side cursor (neither side holds a whole list in memory) inside the unit of work's
         # transaction: the caller may write (COPY) between two chunks on the same connection.
         async with self._conn.cursor(name="campaign_recipients") as cur:
@@ -274,14 +283,17 @@ class PostgresContacts:
             while rows := await cur.fetchmany(chunk):
                 yield [Recipient(phone, first_name, last_name) for phone, first_name, last_name in rows]
 
+    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
+        rows = await dict_rows(self._conn, _RECIPIENT_NAMES, (PLAIN_NAME_PATTERN, account_id, list_id))
+        return [RecipientNames(**row) for row in rows]
+
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
-        async with self._conn.cursor(row_factory=dict_row) as cur:
-            await cur.execute(
-                "SELECT count(DISTINCT p.contact_id) AS contacts, count(DISTINCT p.phone) AS numbers,"
-                " count(DISTINCT p.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
-                "   WHERE o.account_id = p.account_id AND o.phone = p.phone)) AS opted_out"
-                " FROM contact_phones p WHERE p.account_id = %s AND p.list_id = %s", (account_id, list_id))
-            row = (await cur.fetchall())[0]
+        row = (await dict_rows(
+            self._conn,
+            "SELECT count(DISTINCT p.contact_id) AS contacts, count(DISTINCT p.phone) AS numbers,"
+            " count(DISTINCT p.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
+            "   WHERE o.account_id = p.account_id AND o.phone = p.phone)) AS opted_out"
+            " FROM contact_phones p WHERE p.account_id = %s AND p.list_id = %s", (account_id, list_id)))[0]
         numbers, opted_out = int(row["numbers"]), int(row["opted_out"])
         return RecipientCounts(contacts=int(row["contacts"]), numbers=numbers, recipients=numbers - opted_out,
                                opted_out=opted_out)
