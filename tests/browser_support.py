@@ -63,9 +63,10 @@ class Visit:
     """One browser tab at a phone's size: every page it shows is checked by axe-core and has no
     console error; `shot(name)` saves a screenshot."""
 
-    def __init__(self, browser: Any, base_url: str, shots: Path, locale: str) -> None:
+    def __init__(self, browser: Any, base_url: str, shots: Path, locale: str,
+                 viewport: dict[str, int] = PHONE) -> None:
         self.base_url, self.shots = base_url, shots
-        self.context = browser.new_context(viewport=PHONE, locale=locale, base_url=base_url)
+        self.context = browser.new_context(viewport=viewport, locale=locale, base_url=base_url)
         self.context.route(f"**{AXE_URL}", lambda route: route.fulfill(path=str(AXE),
                                                                         content_type="text/javascript"))
         self.page = self.context.new_page()
