@@ -4,11 +4,13 @@ and in PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
 import psycopg
 import pytest
+from psycopg.conninfo import make_conninfo
 from psycopg_pool import PoolTimeout
 
 from adapters.gateways.retrying import RetryingGateway, retrying
@@ -217,3 +219,23 @@ def test_only_a_gateway_whose_connections_come_back_is_waited_for_behind_the_ret
     smpp = SmppGateway(parse_binds("smpp://ujumbe:secret@127.0.0.1:9"), default_sender="UJUMBE", clock=FrozenClock())
     assert isinstance(retrying(smpp), ReconnectingSmsGateway)
     assert not isinstance(retrying(MemorySimulatorGateway(FrozenClock(), SequentialIds())), ReconnectingSmsGateway)
+
+
+async def test_the_simulator_is_waited_for_while_its_database_is_away_and_back_with_it(clean_database: str) -> None:
+    """The simulator records what it takes in the service's database: a campaign waits for it as for
+    a carrier's SMSC that restarts (`wait_available`), behind the retries too."""
+    name = f"ujumbe_away_{uuid.uuid4().hex[:8]}"
+    pool = create_pool(make_conninfo(clean_database, dbname=name), min_size=0, max_size=1)
+    await pool.open()
+    simulator = SimulatorGateway(pool, FrozenClock(), SequentialIds())
+    assert isinstance(retrying(simulator), ReconnectingSmsGateway)
+    try:
+        assert await retrying(simulator).wait_available(0.5) is False  # no database there yet: not within 0.5 s
+        waiting = asyncio.create_task(simulator.wait_available(30))
+        with psycopg.connect(clean_database, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        assert await waiting is True  # back with its database, long before the 30 s
+    finally:
+        await pool.close()
+        with psycopg.connect(clean_database, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

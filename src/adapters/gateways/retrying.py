@@ -20,7 +20,7 @@ import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential_jitter
 
@@ -57,6 +57,9 @@ def retrying(inner: SmsGateway, *, attempts: int = 3, initial_wait: float = 0.05
              max_wait: float = 1.0, concurrency: int = 50) -> RetryingGateway:
     """`inner` behind retries; a batch gateway stays one (its batches are retried whole), and one
     that takes no batches gets a batch method that submits `concurrency` SMS at a time."""
+    if isinstance(inner, BatchSmsGateway) and isinstance(inner, ReconnectingSmsGateway):
+        return RetryingReconnectingBatchGateway(inner, attempts=attempts, initial_wait=initial_wait,
+                                                max_wait=max_wait)
     if isinstance(inner, BatchSmsGateway):
         return RetryingBatchGateway(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
     if isinstance(inner, ReconnectingSmsGateway):
@@ -155,6 +158,18 @@ class RetryingReconnectingGateway(RetryingGateway):
         super().__init__(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait,
                          concurrency=concurrency)
         self._reconnecting = inner
+
+    async def wait_available(self, timeout: float) -> bool:
+        return await self._reconnecting.wait_available(timeout)
+
+
+class RetryingReconnectingBatchGateway(RetryingBatchGateway):
+    """A batch gateway that comes back by itself (the simulator, with its database), still one."""
+
+    def __init__(self, inner: BatchSmsGateway, *, attempts: int = 3, initial_wait: float = 0.05,
+                 max_wait: float = 1.0) -> None:
+        super().__init__(inner, attempts=attempts, initial_wait=initial_wait, max_wait=max_wait)
+        self._reconnecting = cast(ReconnectingSmsGateway, inner)
 
     async def wait_available(self, timeout: float) -> bool:
         return await self._reconnecting.wait_available(timeout)

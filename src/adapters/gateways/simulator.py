@@ -94,6 +94,22 @@ class SimulatorGateway:
         self._observe([row.result().kind], started)
         return row.result()
 
+    async def wait_available(self, timeout: float) -> bool:
+        """Whether submits can be recorded within `timeout` seconds. The simulator keeps what it
+        takes in the service's database, so it is down while that is away and back with it, as a
+        carrier's SMSC comes back after a restart: a campaign waits for it rather than failing
+        what it could not hand over (`RunCampaign`'s `gateway_wait`)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (left := deadline - loop.time()) > 0:
+            try:
+                async with asyncio.timeout(left), self._pool.connection() as conn:
+                    await conn.execute("SELECT 1")
+                return True
+            except (TimeoutError, psycopg.Error, PoolTimeout):
+                await asyncio.sleep(min(0.5, max(0.0, deadline - loop.time())))
+        return False
+
     async def submit_many(self, batch: Sequence[OutboundSms]) -> list[SubmitResult]:
         """A bulk's submits handed over at once: one INSERT and one report hand-over for all."""
         started = time.monotonic()

@@ -8,9 +8,10 @@ what came of it (refunding rejects to that batch's deduction). A run starts by h
 again the paid messages still `pending` (a crash between debit and outcome, or no answer), so a
 worker killed anywhere leaves nothing paid twice, nothing sent twice (the gateway answers a
 repeated id with its first answer, or holds back one marked `handed_over` when it cannot recognise
-a repeat) and nobody skipped. When the gateway's connections drop (a carrier's SMSC restarting),
-what it could not take is handed over again under the same ids once one is back, for up to
-`gateway_wait` seconds; only then does it fail as `gateway_unavailable`, refunded. A message handed
+a repeat) and nobody skipped. When the gateway's connections drop (a carrier's SMSC restarting,
+the simulator's database away), what it could not take is handed over again under the same ids
+once one is back, for up to `gateway_wait` seconds; only then does it fail as
+`gateway_unavailable`, refunded. A message handed
 over without an answer (the link died with it in flight) may have gone out, and nothing can tell:
 it does not hold the campaign, which completes with it `pending` (paid, counted neither sent nor
 failed); the reconciler then settles it like any send's (its late answer, or `gateway_no_answer`
