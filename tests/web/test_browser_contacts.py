@@ -163,6 +163,17 @@ def test_a_file_on_a_slow_link_shows_it_going_then_being_read(server: tuple[str,
         page.locator("main form button[type=submit]").click()  # refused (400): the page says why, in place
         page.get_by_text("Choose a CSV file or an Excel workbook (.xlsx) to import.").wait_for()
         assert page.locator("#file").get_attribute("aria-invalid") == "true"
+
+        network.send("Network.emulateNetworkConditions", {**SLOW_UPLOAD, "offline": True})  # the link drops
+        page.locator("#file").set_input_files(files=[{"name": "wateja.csv", "mimeType": "text/csv",
+                                                      "buffer": contacts_file()}])
+        page.locator("main form button[type=submit]").click()
+        page.get_by_text("The file could not be sent: check the connection and import it again.").wait_for()
+        assert page.locator("main form button[type=submit]").is_enabled()  # to be posted again
+        # the browser's own word of the dropped link, and htmx's
+        assert all("ERR_INTERNET_DISCONNECTED" in error or error.startswith(("htmx:afterRequest", "htmx:sendError"))
+                   for error in visit.errors), visit.errors
+        visit.errors.clear()
         assert visit.errors == []
     finally:
         visit.close()

@@ -152,6 +152,9 @@ async def test_a_later_time_is_east_africa_time_and_a_scheduled_campaign_can_be_
     page = await client.get(f"/campaigns/{campaign_id}")
     assert 'id="status">Imepangwa<' in page.text and "6 Januari 2026, 09:30 EAT" in page.text
     assert "hx-trigger" in page.text and "Ghairi ratiba" in page.text
+    # no message written yet, and it may still start: its messages are asked for too, until then
+    assert (f'id="campaign-messages" aria-labelledby="messages-title" hx-get="/campaigns/{campaign_id}?page=1"'
+            in page.text)
 
     cancelled = await _post(client, f"/campaigns/{campaign_id}/cancel", {}, token)
     assert cancelled.status_code == 303

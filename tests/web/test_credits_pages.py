@@ -226,11 +226,17 @@ async def test_the_same_form_paid_again_after_a_declined_payment_is_a_new_order(
             "phone": DECLINES}
     first = await client.post("/credits/buy", data=form, follow_redirects=False)
     await settle(container, clock)  # the payer says no
-    again = await client.post("/credits/buy", data=form, follow_redirects=False)  # back, then Pay
-    assert first.status_code == again.status_code == 303
+    again, twice = [await client.post("/credits/buy", data=form, follow_redirects=False)  # back, Pay, a double click
+                    for _ in range(2)]
+    assert first.status_code == again.status_code == twice.status_code == 303
     assert again.headers["location"] != first.headers["location"]
+    assert twice.headers["location"] == again.headers["location"]  # the second attempt, once
     assert (await container.list_payment_orders()(account)).total == 2
-    assert len(await container.mobile_money_simulator().received(DECLINES)) == 2  # prompted again
+    assert len(await container.mobile_money_simulator().received(DECLINES)) == 2  # prompted again, once
+    await settle(container, clock)  # declined again: the next post is a third attempt
+    third = await client.post("/credits/buy", data=form, follow_redirects=False)
+    assert third.headers["location"] not in (first.headers["location"], again.headers["location"])
+    assert (await container.list_payment_orders()(account)).total == 3
 
 
 async def test_a_voucher_on_the_checkout_page_links_to_the_providers_page(client: Client, container: Container,
@@ -367,10 +373,10 @@ async def test_the_credit_history_is_every_change_to_the_balance_newest_first(
 
 async def test_the_credit_history_comes_a_page_at_a_time(client: Client, container: Container,
                                                          account: str) -> None:
-    for n in range(26):
+    for n in range(51):
         await container.grant_credits()(Grant(account_id=account, credits=1, description=f"Zawadi {n}"))
     first = (await client.get("/credits/history")).text
-    assert first.count('<tr id="entry-') == 25 and "Zawadi 25" in first and "Zawadi 0<" not in first
+    assert first.count('<tr id="entry-') == 50 and "Zawadi 50" in first and "Zawadi 0<" not in first
     assert 'href="/credits/history?page=2"' in first
     second = (await client.get("/credits/history?page=2")).text
     assert second.count('<tr id="entry-') == 1 and "Zawadi 0<" in second

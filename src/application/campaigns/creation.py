@@ -105,8 +105,8 @@ class _Pricer:
 
     def __init__(self, template: str) -> None:
         self._template = template
-        self._personal = has_placeholders(template)
-        self._fixed = None if self._personal else segment(template)
+        self.personal = has_placeholders(template)
+        self._fixed = None if self.personal else segment(template)
 
     def __call__(self, recipient: Recipient) -> tuple[str, Segmentation]:
         if self._fixed is not None:
@@ -273,7 +273,8 @@ class PreviewCampaign:
             if not await uow.contact_lists.exists(request.account_id, request.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
             counts = await uow.contacts.recipient_counts(request.account_id, request.contact_list_id)
-            names = await uow.contacts.recipient_names(request.account_id, request.contact_list_id)
+            names = (await uow.contacts.recipient_names(request.account_id, request.contact_list_id)
+                     if price.personal else [RecipientNames(None, None, 0, 0, counts.recipients)])
             credits = sum(price.credits(pair) for pair in names)  # the list counted, not read out
             async with aclosing(uow.contacts.recipients(request.account_id, request.contact_list_id, SAMPLES)) as first:
                 async for chunk in first:  # the first few, as they will read it

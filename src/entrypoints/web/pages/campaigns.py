@@ -39,6 +39,12 @@ def _labels() -> dict[str, Any]:
     return {"counted": [status.value for status in MessageStatus], "poll_every": POLL_EVERY}
 
 
+def _live(request: Request[Any, Any, Any], progress: CampaignProgress, messages: CampaignMessagePage) -> bool:
+    """Whether the page of messages asks for itself again: one shown may still change, or none is
+    written yet while the campaign may still start."""
+    return may_still_change(request, messages.messages) or (not messages.messages and progress.moving)
+
+
 class CampaignPages(Controller):
     path = "/campaigns"
 
@@ -61,8 +67,7 @@ class CampaignPages(Controller):
         if request.headers.get("hx-target") == "campaign-messages":
             messages = await self._messages(request, viewer, progress, page_number)
             return page(request, "_campaign_messages.html", viewer=viewer, campaign=progress.campaign,
-                        messages=messages, live=may_still_change(request, messages.messages), headers=headers,
-                        **_labels())
+                        messages=messages, live=_live(request, progress, messages), headers=headers, **_labels())
         return page(request, "_campaign_progress.html", viewer=viewer, progress=progress, headers=headers,
                     **_labels())
 
@@ -104,5 +109,5 @@ class CampaignPages(Controller):
                      page_number: int, *, status_code: int = 200, error: str | None = None) -> Template:
         messages = await self._messages(request, viewer, progress, page_number)
         return page(request, "campaign.html", status_code=status_code, viewer=viewer, progress=progress,
-                    campaign=progress.campaign, messages=messages, live=may_still_change(request, messages.messages),
+                    campaign=progress.campaign, messages=messages, live=_live(request, progress, messages),
                     error=error, **_labels())

@@ -11,13 +11,13 @@ from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 from litestar.response import Template
 
-from application.credits.balance import CreditHistory, GetBalance
+from application.credits.balance import DEFAULT_HISTORY_PER_PAGE, CreditHistory, GetBalance
 from entrypoints.web.pages import use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.statuses import ENTRY_TYPES
 from entrypoints.web.templating import page
 
-PER_PAGE = 25
+PER_PAGE = DEFAULT_HISTORY_PER_PAGE  # the API's: 50
 
 
 class CreditHistoryPages(Controller):

@@ -74,12 +74,14 @@ class Purchase:
         return f"package={self.package.id}" if self.package else f"amount={self.amount}"
 
 
-def _order_id(viewer: Viewer, form_key: str, purchase: Purchase, provider: str, phone: str) -> str | None:
-    """The id of the order a buy form places: the same for every post of one form (a double click,
-    a reload, the back button), so the use case finds that order rather than placing and
-    prompting another; another once the form changed (another way to pay, another phone); made
-    from the account too, so no form names another account's order."""
-    return form_operation_id(form_key, viewer.account_id, purchase.query, provider, phone)
+def _order_id(viewer: Viewer, form_key: str, purchase: Purchase, provider: str, phone: str,
+              attempt: int) -> str | None:
+    """The id of the order a buy form places at its `attempt`-th payment: the same for every post
+    of one form (a double click, a reload, the back button), so the use case finds that order
+    rather than placing and prompting another; another once the form changed (another way to pay,
+    another phone) or its payment failed (the next attempt); made from the account too, so no form
+    names another account's order."""
+    return form_operation_id(form_key, viewer.account_id, purchase.query, provider, phone, str(attempt))
 
 
 class AmountRefused(Exception):
@@ -192,9 +194,11 @@ class CreditPages(Controller):
             return await self._buy_page(request, viewer, purchase, status_code=400, provider=provider, phone=phone,
                                         form_key=form_key, error=message_of("validation_error", "provider"),
                                         error_field="provider")
-        order_id = _order_id(viewer, form_key, purchase, provider, phone)
-        if order_id is not None and await self._did_not_go_through(request, viewer, order_id):
-            order_id = None  # paying again after a failed payment (back, then Pay): a new order, a new prompt
+        attempt = 0  # paying again after a failed payment (back, then Pay): the next order, a new prompt
+        order_id = _order_id(viewer, form_key, purchase, provider, phone, attempt)
+        while order_id is not None and await self._did_not_go_through(request, viewer, order_id):
+            attempt += 1
+            order_id = _order_id(viewer, form_key, purchase, provider, phone, attempt)
         try:
             order = await self._order(request, viewer, purchase, provider, phone, order_id)
         except DomainError as exc:

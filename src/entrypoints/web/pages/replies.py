@@ -12,12 +12,13 @@ from litestar.params import QueryParameter
 from litestar.response import Template
 
 from application.sending.inbound import ListInboundMessages
+from domain.paging import DEFAULT_PER_PAGE
 from entrypoints.web.pages import use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.statuses import REPLY_ACTIONS
 from entrypoints.web.templating import page
 
-PER_PAGE = 25
+PER_PAGE = DEFAULT_PER_PAGE  # the API's
 
 
 class ReplyPages(Controller):
