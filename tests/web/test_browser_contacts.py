@@ -42,6 +42,20 @@ WORDS = {
 
 
 
+def log_in(page: Any, email: str, words: dict[str, str]) -> None:
+    page.goto("/login?next=/contacts")
+    page.locator("#email").fill(email)
+    page.locator("#password").fill(PASSWORD)
+    page.locator("main").get_by_role("button", name=words["log_in"]).click()
+    page.wait_for_url("**/contacts")
+
+
+def new_list(page: Any, name: str, words: dict[str, str]) -> None:
+    page.locator("#name").fill(name)
+    page.get_by_role("button", name=words["create"]).click()
+    page.get_by_role("heading", name=name).wait_for()
+
+
 @pytest.mark.parametrize("language", ["sw", "en"])
 def test_make_a_list_import_a_file_search_and_change_a_contact(server: tuple[str, dict[str, str]], browser: Any,
                                                                shots: Path, language: str) -> None:
@@ -53,17 +67,11 @@ def test_make_a_list_import_a_file_search_and_change_a_contact(server: tuple[str
     visit = Visit(browser, base_url, shots, locale="sw-TZ" if language == "sw" else "en-GB")
     page = visit.page
     try:
-        page.goto("/login?next=/contacts")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name=words["log_in"]).click()
-        page.wait_for_url("**/contacts")
+        log_in(page, email, words)
         assert page.locator("html").get_attribute("lang") == language
         visit.check(f"{language}-contacts-1-lists")
 
-        page.locator("#name").fill("Wateja wa Dar")
-        page.get_by_role("button", name=words["create"]).click()
-        page.get_by_role("heading", name="Wateja wa Dar").wait_for()
+        new_list(page, "Wateja wa Dar", words)
         visit.check(f"{language}-contacts-2-new-list")
 
         page.get_by_role("button", name=words["import"]).click()  # a link that looks like a button
@@ -121,14 +129,8 @@ def test_a_file_on_a_slow_link_shows_it_going_then_being_read(server: tuple[str,
     visit = Visit(browser, base_url, shots, locale="en-GB")
     page, words = visit.page, WORDS["en"]
     try:
-        page.goto("/login?next=/contacts")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name=words["log_in"]).click()
-        page.wait_for_url("**/contacts")
-        page.locator("#name").fill("Wateja wengi")
-        page.get_by_role("button", name=words["create"]).click()
-        page.get_by_role("heading", name="Wateja wengi").wait_for()
+        log_in(page, email, words)
+        new_list(page, "Wateja wengi", words)
         page.get_by_role("button", name=words["import"]).click()
         page.locator("#file").wait_for()
         page.wait_for_load_state("load")

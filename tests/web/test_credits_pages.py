@@ -176,14 +176,19 @@ async def test_verify_a_phone_then_buy_a_package_by_ussd_push_and_follow_it_unti
     assert f'href="{order_page}"' in history and "Paid" in history and re.search(r'id="balance">100<', history)
 
 
-async def test_a_buy_form_posted_twice_places_one_order_and_prompts_once(client: Client, container: Container,
-                                                                         account: str) -> None:
-    await verify(client, container, PAYER)
+async def package_form(client: Client, phone: str) -> dict[str, str]:
+    """The buy form of package 1 as shown, filled in to pay by USSD push from `phone`."""
     buying = await client.get("/credits/buy?package=1")
     form_key = re.search(r'name="form_key" value="([0-9a-f-]{36})"', buying.text)
     assert form_key
-    form = {"csrf_token": csrf_of(buying), "form_key": form_key.group(1), "package": "1", "provider": "mobilemoney",
-            "phone": PAYER}
+    return {"csrf_token": csrf_of(buying), "form_key": form_key.group(1), "package": "1", "provider": "mobilemoney",
+            "phone": phone}
+
+
+async def test_a_buy_form_posted_twice_places_one_order_and_prompts_once(client: Client, container: Container,
+                                                                         account: str) -> None:
+    await verify(client, container, PAYER)
+    form = await package_form(client, PAYER)
     first, second = [await client.post("/credits/buy", data=form, follow_redirects=False) for _ in range(2)]
     assert first.status_code == second.status_code == 303
     assert first.headers["location"] == second.headers["location"]  # a double click: the same order
@@ -219,11 +224,7 @@ async def test_a_declined_payment_says_so_and_offers_to_try_again(client: Client
 async def test_the_same_form_paid_again_after_a_declined_payment_is_a_new_order(
         client: Client, container: Container, clock: FrozenClock, account: str) -> None:
     await verify(client, container, DECLINES)
-    buying = await client.get("/credits/buy?package=1")
-    form_key = re.search(r'name="form_key" value="([0-9a-f-]{36})"', buying.text)
-    assert form_key
-    form = {"csrf_token": csrf_of(buying), "form_key": form_key.group(1), "package": "1", "provider": "mobilemoney",
-            "phone": DECLINES}
+    form = await package_form(client, DECLINES)
     first = await client.post("/credits/buy", data=form, follow_redirects=False)
     await settle(container, clock)  # the payer says no
     again, twice = [await client.post("/credits/buy", data=form, follow_redirects=False)  # back, Pay, a double click
