@@ -214,7 +214,7 @@ class CreditPages(Controller):
             order = await use_cases(request).get_payment_order()(viewer.account_id, order_id)
         except NotFound:
             return False
-        return bool(order.status is PaymentStatus.FAILED)
+        return order.status is PaymentStatus.FAILED
 
     @staticmethod
     async def _order(request: Request[Any, Any, Any], viewer: Viewer, purchase: Purchase, provider: str,

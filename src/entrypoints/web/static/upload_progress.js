@@ -11,12 +11,16 @@
 
 const uploadForm = (element) => element?.closest?.("form[data-upload-progress]");
 
+// The form's box: the box itself, its bar and the words over it.
+const progressOf = (form) => {
+  const box = document.getElementById(form.dataset.uploadProgress);
+  return { box, bar: box.querySelector("progress"), stage: box.querySelector("[data-reading]") };
+};
+
 document.addEventListener("htmx:beforeSend", (event) => {
   const form = uploadForm(event.target);
   if (!form) return;
-  const box = document.getElementById(form.dataset.uploadProgress);
-  const bar = box.querySelector("progress");
-  const stage = box.querySelector("[data-reading]");
+  const { box, bar, stage } = progressOf(form);
   bar.value = 0;
   box.hidden = false;
   const upload = event.detail.xhr.upload;
@@ -40,9 +44,8 @@ for (const failure of ["htmx:sendError", "htmx:timeout"]) {
   document.addEventListener(failure, (event) => {
     const form = uploadForm(event.target);
     if (!form) return;
-    const box = document.getElementById(form.dataset.uploadProgress);
-    const stage = box.querySelector("[data-reading]");
-    box.querySelector("progress").value = 0;
+    const { bar, stage } = progressOf(form);
+    bar.value = 0;
     stage.textContent = stage.dataset.failed;
   });
 }
