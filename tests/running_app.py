@@ -80,9 +80,10 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def serving(env: dict[str, str], tmp_path: Path, *options: str) -> Iterator[str]:
-    """`ujumbe serve` with `env` on a free loopback port, once healthy; its base URL."""
-    port = free_port()
+def serving(env: dict[str, str], tmp_path: Path, *options: str, port: int | None = None) -> Iterator[str]:
+    """`ujumbe serve` with `env` on a free loopback port (or `port`, when its URL is needed before:
+    UJUMBE_PUBLIC_URL), once healthy; its base URL."""
+    port = port or free_port()
     base_url = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "serve.log"
     with open(log_path, "wb") as log:

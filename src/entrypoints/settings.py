@@ -24,7 +24,6 @@ GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token"
 GOOGLE_PEOPLE_URL = "https://people.googleapis.com"
 GOOGLE_REVOKE_URL = "https://oauth2.googleapis.com/revoke"
 PUBLIC_URL = "http://127.0.0.1:8000"
-GOOGLE_CALLBACK_PATH = "/v1/contact-lists/google/callback"  # under UJUMBE_PUBLIC_URL: the redirect URI
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 

@@ -19,8 +19,8 @@ from litestar.testing import AsyncTestClient
 
 from entrypoints.container import Container
 from entrypoints.http.app import create_app
-from entrypoints.http.controllers.google_contacts import CONSENT_COOKIE
-from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
+from entrypoints.google_consent import CONSENT_COOKIE, GOOGLE_CALLBACK_PATH
+from entrypoints.settings import Settings
 from fake_google import CLIENT_ID, CLIENT_SECRET, SCOPE, FakeGoogle, fake_google, person
 from http_helpers import error_of
 MakeAccount = Any  # tests/http/conftest.py: `await make_account()` gives a Account

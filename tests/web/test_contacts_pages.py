@@ -457,3 +457,12 @@ def test_every_reason_an_import_gives_for_a_row_has_a_message() -> None:
     codes = {value for name, value in vars(contact_files).items() if name.isupper() and isinstance(value, str)
              and re.fullmatch(r"[a-z_]+", value)}
     assert codes <= set(IMPORT_ROW_MESSAGES), codes - set(IMPORT_ROW_MESSAGES)
+
+
+async def test_without_the_google_contacts_feature_there_is_no_google_page_nor_a_link_to_it(
+        client: Client, container: Container) -> None:
+    account_id = await signed_in(client, container)
+    list_id = await new_list(container, account_id)
+    assert (await client.get("/contacts/google")).status_code == 404
+    assert "/contacts/google" not in (await client.get("/contacts")).text
+    assert "/contacts/google" not in (await client.get(f"/contacts/{list_id}/import")).text

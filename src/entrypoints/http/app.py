@@ -160,7 +160,8 @@ def create_app(container: Container | None = None, *, extra_route_handlers: list
     # The business dashboard (`entrypoints.web`): pages at / and their static files, outside the API
     # document; its session cookie's key is derived from the service secret for that purpose alone.
     web = dashboard(public_url=container.settings().public_url,
-                    session_key=lambda: derive_key(container.secret_key(), WEB_SESSION_KEY))
+                    session_key=lambda: derive_key(container.secret_key(), WEB_SESSION_KEY),
+                    google_contacts=container.settings().feature_google_contacts)
     app = Litestar(
         route_handlers=[*ROUTE_HANDLERS, *feature_route_handlers(container.settings()), *web.route_handlers,
                         *(extra_route_handlers or [])],

@@ -33,6 +33,7 @@ from entrypoints.web.pages.contacts import ContactPages
 from entrypoints.web.pages.credit_history import CreditHistoryPages
 from entrypoints.web.pages.credits import CreditPages
 from entrypoints.web.pages.developers import DeveloperPages
+from entrypoints.web.pages.google_contacts import GoogleContactPages
 from entrypoints.web.pages.home import HomePages
 from entrypoints.web.pages.notifications import NotificationPages
 from entrypoints.web.pages.phone import PhonePages
@@ -55,9 +56,10 @@ class Dashboard:
     exception_handlers: dict[int | type[Exception], Any]  # the app's, for paths no route serves
 
 
-def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard:
+def dashboard(*, public_url: str, session_key: Callable[[], bytes], google_contacts: bool = False) -> Dashboard:
     """The dashboard for a service reached at `public_url`; `session_key` gives the cookie's key
-    (32 bytes) when the first request comes."""
+    (32 bytes) when the first request comes. `google_contacts`: the Google contacts page is
+    there, as the API's routes are, only while that feature is on."""
     secure = public_url.lower().startswith("https://")
     translations()  # the catalogs are read now: one that cannot be read stops the start, not a page
     viewer = signed_in(Refreshes())
@@ -65,7 +67,8 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes]) -> Dashboard
         path="/",
         route_handlers=[HomePages, AccountPages, SendPages, MessagePages, ContactListPages, ContactPages,
                         ContactFilePages, CampaignPages, CampaignBuilderPages, DeveloperPages, NotificationPages,
-                        SenderIdPages, ProfilePages, CreditPages, CreditHistoryPages, PhonePages, ReplyPages],
+                        SenderIdPages, ProfilePages, CreditPages, CreditHistoryPages, PhonePages, ReplyPages,
+                        *([GoogleContactPages] if google_contacts else [])],
         include_in_schema=False,
         opt={DASHBOARD: True, SECURE_COOKIES: secure},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],

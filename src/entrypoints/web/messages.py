@@ -58,6 +58,7 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
     ("validation_error", "message"): _("Write a message of up to 1,600 characters."),
     ("validation_error", "contact_list_id"): _("Choose one of your contact lists."),
     ("not_found", "contact_list_id"): _("Choose one of your contact lists."),
+    ("not_found", "list_id"): _("Choose one of your contact lists."),
     ("validation_error", "sender_id"): _("A sender ID has 1 to 11 letters or digits."),
     ("validation_error", "scheduled_at"): _("Choose the date and time to send it."),
     ("validation_error", "description"): _("A description has at most 500 characters."),
@@ -80,6 +81,7 @@ FIELD_MESSAGES: dict[tuple[str, str], str] = {
 # made the file can put it right.
 IMPORT_ROW_MESSAGES: dict[str, str] = {
     "invalid_phone_number": _("This is not a Tanzanian mobile number."),
+    "no_phone_number": _("This person has no phone number in Google Contacts."),
     "duplicate_contact": _("This number is already in the list, or in an earlier row."),
     "contact_list_full": _("The contact list is full."),
     "invalid_name": _("A name has at most 100 characters."),

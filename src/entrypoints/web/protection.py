@@ -34,13 +34,17 @@ class CsrfRefused(Exception):
 
 
 def content_security_policy(app: ASGIApp) -> ASGIApp:
-    """Middleware: the policy on every answer of the routes it wraps, error pages included."""
+    """Middleware: the policy on every answer of the routes it wraps, error pages included; an
+    answer that brings its own (a page whose form leads elsewhere) keeps that one alone, since a
+    browser holds a page to every policy it is sent."""
 
     async def with_policy(scope: Scope, receive: Receive, send: Send) -> None:
         async def stamp(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []),
-                                      (b"content-security-policy", CONTENT_SECURITY_POLICY.encode())]
+                headers = list(message.get("headers", []))
+                if not any(name.lower() == b"content-security-policy" for name, _ in headers):
+                    headers.append((b"content-security-policy", CONTENT_SECURITY_POLICY.encode()))
+                message["headers"] = headers
             await send(message)
 
         await app(scope, receive, stamp)

@@ -32,7 +32,8 @@ from application.contacts.lists import (
     ListContactLists,
     UpdateContactList,
 )
-from entrypoints.settings import GOOGLE_CALLBACK_PATH, Settings
+from entrypoints.google_consent import GOOGLE_CALLBACK_PATH
+from entrypoints.settings import Settings
 from entrypoints.wiring.core import Core
 
 settings, clock, ids, uow = Core.settings, Core.clock, Core.ids, Core.uow

@@ -1,23 +1,20 @@
 """/v1/contact-lists/google: connect a Google account (read-only contacts), see the connection,
 sync its contacts into a list, disconnect. Mounted only when UJUMBE_FEATURE_GOOGLE_CONTACTS is on.
 
-The consent is bound to the browser as well as to the account: the connect answer sets a cookie
-holding a digest of the state (HttpOnly, SameSite=Lax so Google's redirect back carries it, scoped
-to the callback, living as long as the state), and the callback refuses a state that comes without
-it. Otherwise a consent URL sent to someone else would import their contacts into the sender's list.
+The consent is bound to the browser as well as to the account (`entrypoints.google_consent`): the
+connect answer sets a cookie the callback requires beside the state.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from datetime import datetime
 from typing import Annotated, Any
 
 from litestar import Controller, Request, Response, delete, get, post
-from litestar.datastructures import Cookie, State
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter
+from litestar.response import Redirect
 
 from application.contacts.google_connection import (
     CompleteGoogleConnection,
@@ -39,31 +36,21 @@ from entrypoints.http.auth import JWT, Principal, authenticated
 from entrypoints.http.dependencies import provide
 from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
 from entrypoints.http.validation import RequestBody, documented
-from domain.google_contacts import STATE_TTL
-from entrypoints.settings import GOOGLE_CALLBACK_PATH
+from entrypoints.google_consent import (
+    DASHBOARD_PAGE,
+    GOOGLE_CALLBACK_PATH,
+    came_from_dashboard,
+    check_same_browser,
+    consent_cookies,
+    spent_cookies,
+)
 
 MAX_STATE_LENGTH = 200
 MAX_CODE_LENGTH = 2048
-CONSENT_COOKIE = "ujumbe_google_consent"
 
 
-def _browser_proof(state: str) -> str:
-    return hashlib.sha256(b"google-consent-browser:" + state.encode()).hexdigest()
-
-
-def _consent_cookie(state: State, value: str, max_age: int) -> Cookie:
-    secure = state.container.settings().public_url.lower().startswith("https://")
-    return Cookie(key=CONSENT_COOKIE, value=value, max_age=max_age, path=GOOGLE_CALLBACK_PATH, httponly=True,
-                  samesite="lax", secure=secure)
-
-
-def _check_same_browser(request: Request[Any, Any, Any], oauth_state: str) -> None:
-    """The state must come back with the cookie its connect answer set, in constant time."""
-    presented = request.cookies.get(CONSENT_COOKIE, "")
-    if not hmac.compare_digest(presented.encode(), _browser_proof(oauth_state).encode()):
-        raise NotFound("No Google consent is waiting under this state in this browser (unknown, expired, already "
-                       "used, or asked for in another browser: open the consent URL where you asked for it).",
-                       field="state")
+def _secure(state: State) -> bool:
+    return bool(state.container.settings().public_url.lower().startswith("https://"))
 
 
 class GoogleConnectionBody(ResponseBody, kw_only=True):
@@ -117,8 +104,8 @@ class GoogleContactsController(Controller):
         """A Google consent URL (read-only contacts) for the user to open in this browser; it works once,
         for 10 minutes, and only with the cookie this answer sets."""
         consent = await connect_google(principal.account_id)
-        return Response(ok(body_of(consent, GoogleConsentBody)), cookies=[
-            _consent_cookie(state, _browser_proof(consent.state), int(STATE_TTL.total_seconds()))])
+        return Response(ok(body_of(consent, GoogleConsentBody)),
+                        cookies=consent_cookies(consent.state, secure=_secure(state)))
 
     @post("/sync", operation_id="syncGoogleContacts", status_code=200,
           opt={"errors": (NotFound, GoogleNotConnected, GoogleUnavailable)},
@@ -165,7 +152,16 @@ class GoogleCallbackController(Controller):
                                                description="Google's reason when access was not granted.")] = None,
     ) -> Response[Envelope[GoogleConnectionBody]]:
         """Google's redirect back after the consent (no credentials: the one-time state names the account,
-        and comes with the cookie the connect answer set in the same browser)."""
-        _check_same_browser(request, oauth_state)
+        and comes with the cookie the connect answer set in the same browser). A consent the dashboard
+        started is sent back to its page, told how it went, instead of answered in JSON."""
+        spent = spent_cookies(secure=_secure(state))
+        if came_from_dashboard(request.cookies):
+            try:
+                check_same_browser(request.cookies, oauth_state)
+                await complete_google_connection(oauth_state, code, error)
+            except (NotFound, GoogleAuthorizationFailed, GoogleUnavailable) as exc:
+                return Redirect(path=f"{DASHBOARD_PAGE}?refused={exc.code}", status_code=303, cookies=spent)
+            return Redirect(path=f"{DASHBOARD_PAGE}?done=connected", status_code=303, cookies=spent)
+        check_same_browser(request.cookies, oauth_state)
         connection = await complete_google_connection(oauth_state, code, error)
-        return Response(ok(body_of(connection, GoogleConnectionBody)), cookies=[_consent_cookie(state, "", 0)])
+        return Response(ok(body_of(connection, GoogleConnectionBody)), cookies=spent)

@@ -25,6 +25,11 @@ def use_cases(request: Request[Any, Any, Any]) -> Any:
     return request.app.state.container
 
 
+def google_contacts_on(request: Request[Any, Any, Any]) -> bool:
+    """Whether the Google contacts import is on (UJUMBE_FEATURE_GOOGLE_CONTACTS): the pages link to it."""
+    return bool(use_cases(request).settings().feature_google_contacts)
+
+
 async def form_of(request: Request[Any, Any, Any]) -> dict[str, str]:
     """The posted form's text fields (a field sent twice: its last value)."""
     return {name: value for name, value in (await request.form()).items() if isinstance(value, str)}

@@ -27,7 +27,7 @@ from domain.contacts import MAX_IMPORT_BYTES
 from domain.errors import DomainError, ImportFileTooLarge, ValidationError
 from entrypoints.http.files import MULTIPART_ENVELOPE, csv_download
 from entrypoints.web.messages import row_message_of
-from entrypoints.web.pages import refusal, use_cases
+from entrypoints.web.pages import google_contacts_on, refusal, use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
@@ -52,7 +52,8 @@ async def _import_page(request: Request[Any, Any, Any], viewer: Viewer, list_id:
     if request.headers.get("hx-request"):
         status = 200  # htmx swaps in a 2xx answer: the form gives way to the page saying why
     return page(request, "contacts_import.html", status_code=status, viewer=viewer, contact_list=contact_list,
-                report=report, reported_rows=REPORTED_ROWS, row_message_of=row_message_of, error=error)
+                report=report, reported_rows=REPORTED_ROWS, row_message_of=row_message_of, source="file",
+                google_contacts=google_contacts_on(request), error=error)
 
 
 class ContactFilePages(Controller):

@@ -24,7 +24,7 @@ from application.contacts.lists import (
 from domain.errors import DefaultListNotDeletable, DomainError, ValidationError
 from domain.paging import DEFAULT_PER_PAGE
 from entrypoints.web.i18n import _
-from entrypoints.web.pages import form_of, refusal, use_cases
+from entrypoints.web.pages import form_of, google_contacts_on, refusal, use_cases
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
@@ -75,7 +75,7 @@ async def _lists_page(request: Request[Any, Any, Any], viewer: Viewer, page_numb
     found = await list_lists(viewer.account_id, page_number, DEFAULT_PER_PAGE)
     status, error = refusal(refused, LIST_WORDS) if refused is not None else (200, None)
     return page(request, "contact_lists.html", status_code=status, viewer=viewer, found=found, notice=notice,
-                error=error, error_field=refused.field if refused is not None else None, typed=typed or {})
+                google_contacts=google_contacts_on(request), error=error, error_field=refused.field if refused is not None else None, typed=typed or {})
 
 
 class ContactListPages(Controller):
