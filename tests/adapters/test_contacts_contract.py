@@ -13,7 +13,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from application.ports import Recipient, RecipientCounts, RecipientNames
+from application.ports import Recipient, RecipientCounts, RecipientNames, RecipientSummary
+from domain.campaigns import PLAIN_NAME_CHARACTERS, is_plain_name
 from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactPhone, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
 from domain.ids import NO_ID
@@ -314,15 +315,23 @@ async def test_a_lists_recipients_are_its_numbers_by_contact_main_first_each_opt
         await uow.commit()
     async with store.uow() as uow:
         chunks = [chunk async for chunk in uow.contacts.recipients(ACCOUNT, LIST, 2)]
+        first = [await uow.contacts.first_recipients(ACCOUNT, LIST, n) for n in (1, 3, 10)]
         counts = await uow.contacts.recipient_counts(ACCOUNT, LIST)
+        summary = await uow.contacts.recipient_summary(ACCOUNT, LIST)
         assert [chunk async for chunk in uow.contacts.recipients(OTHER, LIST, 2)] == []
+        assert await uow.contacts.first_recipients(OTHER, LIST, 3) == []
         assert await uow.contacts.recipient_counts(OTHER, LIST) == RecipientCounts(0, 0, 0, 0)
+        assert await uow.contacts.recipient_summary(OTHER, LIST) == RecipientSummary(RecipientCounts(0, 0, 0, 0), [])
         assert (await uow.contact_lists.exists(ACCOUNT, LIST), await uow.contact_lists.exists(OTHER, LIST),
                 await uow.contact_lists.exists(ACCOUNT, ids(12)), await uow.contact_lists.exists(ACCOUNT, NO_ID)) == (
             True, False, False, False)
     assert chunks == [[Recipient("+255712000001", "Asha", "Ali"), Recipient("+255754000011", "Asha", "Ali")],
                       [Recipient("+255712000002", "Juma", "Bakari"), Recipient("+255754000022", "Juma", "Bakari")]]
     assert counts == RecipientCounts(contacts=2, numbers=5, recipients=4, opted_out=1)
+    everyone = [one for chunk in chunks for one in chunk]
+    assert first == [everyone[:1], everyone[:3], everyone]  # the first few, in the same order
+    assert summary.counts == counts
+    assert sorted(summary.names, key=repr) == [RecipientNames(None, None, 4, 3, 2), RecipientNames(None, None, 4, 6, 2)]
 
 
 async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(store: Backend) -> None:
@@ -340,8 +349,7 @@ async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(
         await uow.opt_outs.opt_out(ACCOUNT, "+255712000008", T0)
         await uow.commit()
     async with store.uow() as uow:
-        names = await uow.contacts.recipient_names(ACCOUNT, LIST)
-        assert await uow.contacts.recipient_names(OTHER, LIST) == []
+        names = (await uow.contacts.recipient_summary(ACCOUNT, LIST)).names
     assert sorted(names, key=repr) == sorted([
         RecipientNames(None, None, 4, 3, 3),  # Asha Ali (two numbers), Juma Ali
         RecipientNames(None, None, 6, 13, 1),
@@ -349,6 +357,20 @@ async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(
         RecipientNames("Neema", "Ali 😀", 5, 5, 1),
         RecipientNames(None, None, 0, 0, 1),
     ], key=repr)
+
+
+async def test_a_name_is_counted_by_its_length_exactly_when_it_is_plain(store: Backend) -> None:
+    """Each character a name may hold, plain or not (`domain.campaigns.is_plain_name`): the
+    database's stored judgement (migration 0034) is the domain's."""
+    odd = "ÉéŞşÇ€£$@_!?&*%#()[]{}^~|\\`\"<>/=+:;😀\t"
+    names = [f"Ab{character}" for character in PLAIN_NAME_CHARACTERS + odd]
+    await added(store, *(contact(n, f"+2557120{n:05d}", first=name, last="") for n, name in enumerate(names, 1)))
+    async with store.uow() as uow:
+        found = (await uow.contacts.recipient_summary(ACCOUNT, LIST)).names
+    plain = [name for name in names if is_plain_name(name)]
+    assert len(plain) == len(PLAIN_NAME_CHARACTERS)
+    assert sorted(found, key=repr) == sorted([RecipientNames(None, None, 3, 0, len(plain))] + [
+        RecipientNames(name, "", len(name), 0, 1) for name in names if not is_plain_name(name)], key=repr)
 
 
 # --- search -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from adapters.memory.store import MemoryStore
-from application.ports import Recipient, RecipientCounts, RecipientNames
+from application.ports import Recipient, RecipientCounts, RecipientNames, RecipientSummary
 from domain.campaigns import is_plain_name
 from domain.contacts import (
     DEFAULT_LIST_NAME,
@@ -241,14 +241,20 @@ class MemoryContacts:
         for start in range(0, len(found), chunk):
             yield found[start:start + chunk]
 
-    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
+    async def first_recipients(self, account_id: str, list_id: str, count: int) -> list[Recipient]:
+        async for chunk in self.recipients(account_id, list_id, count):
+            return chunk
+        return []
+
+    async def recipient_summary(self, account_id: str, list_id: str) -> RecipientSummary:
         counted: Counter[tuple[str | None, str | None, int, int]] = Counter()
         async for chunk in self.recipients(account_id, list_id, 1000):
             for one in chunk:
                 plain = is_plain_name(one.first_name + one.last_name)
                 counted[(None if plain else one.first_name, None if plain else one.last_name,
                          len(one.first_name), len(one.last_name))] += 1
-        return [RecipientNames(*names, recipients=count) for names, count in counted.items()]
+        return RecipientSummary(await self.recipient_counts(account_id, list_id),
+                                [RecipientNames(*names, recipients=count) for names, count in counted.items()])
 
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
         numbers = self._numbers(account_id, list_id)

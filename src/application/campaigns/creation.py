@@ -14,7 +14,6 @@ double click), whose insert waits for the first's to commit and then writes noth
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import aclosing
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -27,6 +26,7 @@ from application.ports import (
     JobQueue,
     Recipient,
     RecipientNames,
+    RecipientSummary,
     UnitOfWork,
     UnitOfWorkFactory,
 )
@@ -259,6 +259,14 @@ class StartCampaign:
         return failed
 
 
+async def _summary(uow: UnitOfWork, account_id: str, list_id: str, *, by_name: bool) -> RecipientSummary:
+    """The list's recipients counted, with their names when the text names them (else as one group)."""
+    if by_name:
+        return await uow.contacts.recipient_summary(account_id, list_id)
+    counts = await uow.contacts.recipient_counts(account_id, list_id)
+    return RecipientSummary(counts, [RecipientNames(None, None, 0, 0, counts.recipients)])
+
+
 class PreviewCampaign:
     """`POST /v1/campaigns/preview`: who would get what, for how much; nothing is written."""
 
@@ -268,20 +276,16 @@ class PreviewCampaign:
     async def __call__(self, request: CampaignRequest) -> Preview:
         checked = _checked(request)
         price = _Pricer(checked.message)
-        samples: list[tuple[str, str, int]] = []
         async with self._uow() as uow:
             if not await uow.contact_lists.exists(request.account_id, request.contact_list_id):
                 raise NotFound("No such contact list.", field="contact_list_id")
-            counts = await uow.contacts.recipient_counts(request.account_id, request.contact_list_id)
-            names = (await uow.contacts.recipient_names(request.account_id, request.contact_list_id)
-                     if price.personal else [RecipientNames(None, None, 0, 0, counts.recipients)])
-            credits = sum(price.credits(pair) for pair in names)  # the list counted, not read out
-            async with aclosing(uow.contacts.recipients(request.account_id, request.contact_list_id, SAMPLES)) as first:
-                async for chunk in first:  # the first few, as they will read it
-                    for one in chunk:
-                        text, seg = price(one)
-                        samples.append((one.phone, text, credits_for_message(seg.parts)))
-                    break
+            summary = await _summary(uow, request.account_id, request.contact_list_id, by_name=price.personal)
+            counts = summary.counts
+            credits = sum(price.credits(pair) for pair in summary.names)  # the list counted, not read out
+            samples: list[tuple[str, str, int]] = []
+            for one in await uow.contacts.first_recipients(request.account_id, request.contact_list_id, SAMPLES):
+                text, seg = price(one)  # the first few, as they will read it
+                samples.append((one.phone, text, credits_for_message(seg.parts)))
             sender, requested = await sender_for(uow, request.account_id, checked.sender_id, self._default_sender)
             balance = await uow.ledger.balance(request.account_id)
         return Preview(contacts=counts.contacts, numbers=counts.numbers, recipients=counts.recipients,

@@ -27,6 +27,7 @@ from application.ports.contacts import (
     Recipient,
     RecipientCounts,
     RecipientNames,
+    RecipientSummary,
 )
 from application.ports.credits import LedgerPage, LedgerRepository
 from application.ports.deliveries import (
@@ -213,6 +214,7 @@ __all__ = [
     "Recipient",
     "RecipientCounts",
     "RecipientNames",
+    "RecipientSummary",
     "RateLimiter",
     "RefreshToken",
     "RefreshTokenRepository",

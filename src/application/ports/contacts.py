@@ -40,6 +40,15 @@ class RecipientNames:
     recipients: int
 
 
+@dataclass(frozen=True, slots=True)
+class RecipientSummary:
+    """A list's recipients counted, and their names counted (`RecipientNames`): all a campaign's
+    size and credits depend on."""
+
+    counts: RecipientCounts
+    names: list[RecipientNames]
+
+
 class ContactListRepository(Protocol):
     async def default(self, account_id: str, new_id: str, at: datetime) -> ContactList:
         """The account's default list, created (under `new_id`) on first access: concurrent
@@ -115,9 +124,13 @@ class ContactRepository(Protocol):
         its main number first; numbers opted out of the account left out, each on its own."""
         ...
 
+    async def first_recipients(self, account_id: str, list_id: str, count: int) -> list[Recipient]:
+        """The first `count` of `recipients`, without reading the rest of the list."""
+        ...
+
     async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts: ...
 
-    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
-        """The names `recipients` would give, counted: what a campaign's credits depend on, without
-        reading every recipient out (in any order)."""
+    async def recipient_summary(self, account_id: str, list_id: str) -> RecipientSummary:
+        """`recipient_counts`, and the names `recipients` would give counted (in any order):
+        without reading every recipient out."""
         ...

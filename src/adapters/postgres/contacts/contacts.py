@@ -4,12 +4,13 @@ Every number of a contact is a row of `contact_phones`, its main one under the c
 (`is_main`), and UNIQUE (account_id, list_id, phone) keeps a number once per list: a write that
 would repeat one meets the constraint, inside a savepoint so the caller's transaction goes on,
 and becomes `DuplicateContact`. `contact_lists.contact_count` is kept by a trigger whose CHECK
-refuses the contact past the limit (`ContactListFull`).
+refuses the contact past the limit (`ContactListFull`). A list's recipients, as a campaign reads
+them, are `adapters.postgres.contacts.recipients`.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
@@ -18,10 +19,8 @@ from typing import Any
 from psycopg import AsyncConnection, errors
 from psycopg.rows import class_row, dict_row
 
-from adapters.postgres.rows import dict_rows
+from adapters.postgres.contacts.recipients import PostgresRecipients
 from adapters.postgres.text_search import contains_digits, contains_text
-from application.ports import Recipient, RecipientCounts, RecipientNames
-from domain.campaigns import PLAIN_NAME_PATTERN
 from domain.contacts import DEFAULT_LIST_NAME, Contact, ContactList, ContactPhone, ContactSearch
 from domain.errors import ContactListFull, DuplicateContact, NotFound
 
@@ -36,23 +35,6 @@ _CONTACT = (
 )
 _UNIQUE_IN_LIST = "contact_phones_unique_in_list"
 _COUNT_LIMIT = "contact_lists_at_most_100000_contacts"
-# A list's recipients: every number of its contacts (main and extra, each held once in a list by
-# its constraint), named after its contact, less those that opted out; by contact, main number first.
-_RECIPIENTS = (
-    "FROM contact_phones p JOIN contacts c ON c.account_id = p.account_id AND c.id = p.contact_id"
-    " WHERE p.account_id = %s AND p.list_id = %s"
-    " AND NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.account_id = p.account_id AND o.phone = p.phone)"
-)
-# The recipients' names counted, a plain pair by its lengths (one pass over the list, no row out).
-_RECIPIENT_NAMES = (
-    "SELECT CASE WHEN plain THEN NULL ELSE first_name END AS first_name,"
-    " CASE WHEN plain THEN NULL ELSE last_name END AS last_name, char_length(first_name) AS first_length,"
-    " char_length(last_name) AS last_length, count(*) AS recipients"
-    f" FROM (SELECT c.first_name, c.last_name, (c.first_name || c.last_name) ~ %s AS plain {_RECIPIENTS}) AS named"
-    " GROUP BY 1, 2, 3, 4"
-)
-
-
 @asynccontextmanager
 async def _refusing_duplicates(conn: AsyncConnection) -> AsyncIterator[None]:
     """Run the block in a savepoint; a number already in the list (or a full list) rolls the
@@ -168,7 +150,7 @@ def _search_conditions(account_id: str, list_id: str, search: ContactSearch) -> 
     return f" AND ({' OR '.join(found)})", params
 
 
-class PostgresContacts:
+class PostgresContacts(PostgresRecipients):
     def __init__(self, conn: AsyncConnection) -> None:
         self._conn = conn
 
@@ -273,27 +255,3 @@ class PostgresContacts:
             (account_id, list_id, contact_id, phone_id, at, account_id),
         )
         return cur.rowcount > 0
-
-    async def recipients(self, account_id: str, list_id: str, chunk: int) -> AsyncGenerator[list[Recipient], None]:
-        # A server-side cursor (neither side holds a whole list in memory) inside the unit of work's
-        # transaction: the caller may write (COPY) between two chunks on the same connection.
-        async with self._conn.cursor(name="campaign_recipients") as cur:
-            await cur.execute(f"SELECT p.phone, c.first_name, c.last_name {_RECIPIENTS}"
-                              " ORDER BY c.created_at, c.id, p.is_main DESC, p.created_at, p.id", (account_id, list_id))
-            while rows := await cur.fetchmany(chunk):
-                yield [Recipient(phone, first_name, last_name) for phone, first_name, last_name in rows]
-
-    async def recipient_names(self, account_id: str, list_id: str) -> list[RecipientNames]:
-        rows = await dict_rows(self._conn, _RECIPIENT_NAMES, (PLAIN_NAME_PATTERN, account_id, list_id))
-        return [RecipientNames(**row) for row in rows]
-
-    async def recipient_counts(self, account_id: str, list_id: str) -> RecipientCounts:
-        row = (await dict_rows(
-            self._conn,
-            "SELECT count(DISTINCT p.contact_id) AS contacts, count(DISTINCT p.phone) AS numbers,"
-            " count(DISTINCT p.phone) FILTER (WHERE EXISTS (SELECT 1 FROM opt_outs o"
-            "   WHERE o.account_id = p.account_id AND o.phone = p.phone)) AS opted_out"
-            " FROM contact_phones p WHERE p.account_id = %s AND p.list_id = %s", (account_id, list_id)))[0]
-        numbers, opted_out = int(row["numbers"]), int(row["opted_out"])
-        return RecipientCounts(contacts=int(row["contacts"]), numbers=numbers, recipients=numbers - opted_out,
-                               opted_out=opted_out)
