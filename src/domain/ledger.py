@@ -56,6 +56,20 @@ MAX_POSTING_CREDITS = 1_000_000_000
 DEFAULT_LOW_BALANCE_THRESHOLD = 100
 
 
+# What each entry ujumbe makes says (its `description`, in English, as the API shows it), filled
+# in with `str.format`. The dashboard reads a description back by these to say it in the reader's
+# language (`entrypoints.web.ledger_texts`); an entry written before one of them changed is shown
+# as it was written, and so is an operator's own description of a grant.
+SMS_TO = "SMS to {to}"
+BULK_SMS = "Bulk SMS to {count} recipients"
+CAMPAIGN_SMS = "Campaign {name}: {count} SMS (batch {batch})"
+REFUND_ONE = "Refund: SMS to {to} failed"
+REFUND_MANY = "Refund: {count} SMS failed"
+PACKAGE_PURCHASE = "Package purchase: {amount} {currency} by {provider}"  # the amount with thousands commas
+VOUCHER_PURCHASE = "Voucher purchase: {amount} {currency} by {provider}"
+GRANTED = "Credits granted"
+
+
 class EntryType(StrEnum):
     PURCHASE = "purchase"
     DEDUCT = "deduct"

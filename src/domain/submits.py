@@ -16,7 +16,7 @@ from datetime import timedelta
 from dataclasses import dataclass
 from enum import StrEnum
 
-from domain.ledger import EntryType, Posting
+from domain.ledger import REFUND_MANY, REFUND_ONE, EntryType, Posting
 from domain.messages import Message, MessageEvent, MessageStatus, SubmitOutcome, next_status
 from domain.pricing import cost_text
 
@@ -107,8 +107,8 @@ def refunds(failed: Iterable[Message]) -> list[Posting]:
 
 
 def _refund(failed: list[Message]) -> Posting:
-    description = (f"Refund: SMS to {failed[0].to} failed" if len(failed) == 1
-                   else f"Refund: {len(failed)} SMS failed")
+    description = (REFUND_ONE.format(to=failed[0].to) if len(failed) == 1
+                   else REFUND_MANY.format(count=len(failed)))
     return Posting(type=EntryType.REFUND, credits=sum(m.credits_used for m in failed), description=description,
                    reference=f"refund:{failed[0].id}", refunds=failed[0].deduction_reference)
 

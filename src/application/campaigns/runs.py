@@ -45,7 +45,7 @@ from domain.campaigns import (
     run_lock,
 )
 from domain.errors import CampaignNotCancellable, InsufficientCredits, NotFound
-from domain.ledger import EntryType, Posting
+from domain.ledger import CAMPAIGN_SMS, EntryType, Posting
 from domain.messages import Message, MessageStatus
 from domain.submits import GIVE_UP_AFTER, Answer, SubmitResult, resubmit_outcome, submit_outcome
 
@@ -175,7 +175,7 @@ class RunCampaign:
                 if credits:
                     await uow.ledger.post(account_id, Posting(
                         type=EntryType.DEDUCT, credits=credits, reference=f"campaign:{campaign.id}:{batch}",
-                        description=f"Campaign {campaign.name}: {len(messages)} SMS (batch {batch})",
+                        description=CAMPAIGN_SMS.format(name=campaign.name, count=len(messages), batch=batch),
                     ), self._ids.new_id(), at)
             except InsufficientCredits:
                 pass

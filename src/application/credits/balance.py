@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from application.ports import Clock, IdGenerator, UnitOfWorkFactory
-from domain.ledger import EntryType, LedgerEntry, Posting
+from domain.ledger import GRANTED, EntryType, LedgerEntry, Posting
 from domain.paging import validate_paging
 
 DEFAULT_HISTORY_PER_PAGE = 50  # (decision: page sizes)
@@ -49,7 +49,7 @@ class GrantCredits:
         posting = Posting(
             type=EntryType.GRANT,
             credits=grant.credits,
-            description=(grant.description or "").strip() or "Credits granted",
+            description=(grant.description or "").strip() or GRANTED,
             reference=grant.reference or f"grant:{entry_id}",
         )
         async with self._uow() as uow:

@@ -36,7 +36,7 @@ from application.ports import (
     UnitOfWork,
 )
 from domain.errors import IllegalTransition
-from domain.ledger import EntryType, Posting
+from domain.ledger import PACKAGE_PURCHASE, VOUCHER_PURCHASE, EntryType, Posting
 from domain.payment_orders import OrderSource, PaymentProvider
 from domain.payments import PaymentEvent, PaymentOrder, PaymentStatus, next_payment_status
 
@@ -203,10 +203,10 @@ class SettlePayment:
                             settled_by=settled_by, confirmed_late=order.status is PaymentStatus.FAILED,
                             provider_ref=order.provider_ref or provider_ref)
         await uow.payment_orders.record_settlement(confirmed)
-        kind = "Package" if order.source == OrderSource.PACKAGE else "Voucher"
+        said = PACKAGE_PURCHASE if order.source == OrderSource.PACKAGE else VOUCHER_PURCHASE
         await uow.ledger.post(order.account_id, Posting(
             type=EntryType.PURCHASE, credits=order.credit_amount, reference=purchase_reference(order),
-            description=f"{kind} purchase: {order.amount:,} {order.currency} by {order.provider}",
+            description=said.format(amount=f"{order.amount:,}", currency=order.currency, provider=order.provider),
         ), self._ids.new_id(), now)
         await self._tell(uow, confirmed, now)
         return confirmed

@@ -29,7 +29,7 @@ from application.submission.unwritten import UnwrittenOutcomes
 from domain.bulk import MAX_BULK_RECIPIENTS, distinct_recipients, tally
 from domain.checked_messages import CheckedMessage
 from domain.errors import InvalidPhoneNumber, ValidationError
-from domain.ledger import EntryType, Posting
+from domain.ledger import BULK_SMS, SMS_TO, EntryType, Posting
 from domain.messages import Message, MessageStatus
 from domain.phone import Msisdn, msisdn_in
 from domain.submits import send_status, submit_outcome
@@ -146,7 +146,7 @@ class SendSms:
             message = checked.pending(account_id=account_id, message_id=message_id, to=to, sender=sender,
                                       requested_sender=requested, batch_id=None, at=at)
             posting = Posting(type=EntryType.DEDUCT, credits=checked.credits,
-                              description=f"SMS to {to.e164}", reference=message.deduction_reference)
+                              description=SMS_TO.format(to=to.e164), reference=message.deduction_reference)
             if await uow.messages.add_paid(message, posting, self._ids.new_id(), at):
                 await uow.commit()
                 return message
@@ -211,7 +211,7 @@ class SendBulk:
             ]
             await uow.messages.add_many(messages)
             posting = Posting(type=EntryType.DEDUCT, credits=checked.credits * len(messages),
-                              description=f"Bulk SMS to {len(messages)} recipients",
+                              description=BULK_SMS.format(count=len(messages)),
                               reference=f"bulk:{batch_id}")
             if (await uow.ledger.post(account_id, posting, entry_id, at)).id == entry_id:
                 await uow.commit()

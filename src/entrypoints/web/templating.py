@@ -23,6 +23,7 @@ from litestar.response import Template
 from litestar.template import TemplateConfig
 
 from entrypoints.web import i18n
+from entrypoints.web.ledger_texts import ledger_text
 from entrypoints.web.notification_texts import notification_text
 from entrypoints.web.sessions import Viewer, csrf_token_of
 from entrypoints.web.statuses import (
@@ -99,7 +100,8 @@ def environment() -> Environment:
     env.install_gettext_callables(_gettext, _ngettext, newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(number=_localised(i18n.number), shillings=_localised(i18n.shillings),
                        moment=_localised(i18n.moment), day=_localised(i18n.day), percent=_localised(i18n.percent),
-                       notification_text=_localised(notification_text), visible=visible)
+                       notification_text=_localised(notification_text), ledger_text=_localised(ledger_text),
+                       visible=visible)
     env.globals.update(static_url=static_url, languages=i18n.LANGUAGES, navigation=NAVIGATION,
                        message_statuses=MESSAGE_STATUSES, campaign_statuses=CAMPAIGN_STATUSES,
                        failure_reasons=FAILURE_REASONS, message_status_hints=MESSAGE_STATUS_HINTS,
