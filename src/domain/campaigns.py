@@ -150,7 +150,8 @@ def render(template: str, first_name: str, last_name: str) -> str:
 
 # A name of these characters only (most names): each is one unit of GSM-7 and of UCS-2 alike, so
 # what a text with it filled in costs depends on the name's length alone, whatever the template's
-# encoding. The same pattern in Python (`fullmatch`) and in PostgreSQL (`~`, anchored).
+# encoding. The same pattern in Python (`fullmatch`) and in PostgreSQL (`~`, anchored: the stored
+# `contacts.plain_names` of migration 0034, which a test holds to this one).
 # Spelt out, not as ranges (a range's meaning in a regular expression may follow the collation).
 PLAIN_NAME_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,'-"
 PLAIN_NAME_PATTERN = f"^[{PLAIN_NAME_CHARACTERS}]*$"  # the hyphen last: itself, not a range

@@ -23,6 +23,7 @@ from litestar.datastructures import Cookie
 
 from domain.errors import NotFound
 from domain.google_contacts import STATE_TTL
+
 GOOGLE_CALLBACK_PATH = "/v1/contact-lists/google/callback"  # under UJUMBE_PUBLIC_URL: the redirect URI
 CONSENT_COOKIE = "ujumbe_google_consent"
 RETURN_COOKIE = "ujumbe_google_return"
@@ -42,11 +43,11 @@ def _cookie(key: str, value: str, max_age: int, secure: bool) -> Cookie:
 
 
 def consent_cookies(state: str, *, secure: bool, from_dashboard: bool = False) -> list[Cookie]:
-    """The cookies of a consent just started for `state`."""
-    cookies = [_cookie(CONSENT_COOKIE, browser_proof(state), int(STATE_TTL.total_seconds()), secure)]
-    if from_dashboard:
-        cookies.append(_cookie(RETURN_COOKIE, "1", int(RETURN_TTL.total_seconds()), secure))
-    return cookies
+    """The cookies of a consent just started for `state`: the way back to the dashboard set, or
+    cleared when the consent was asked for through the API (a dashboard's earlier one may be left)."""
+    way_back = (_cookie(RETURN_COOKIE, "1", int(RETURN_TTL.total_seconds()), secure) if from_dashboard
+                else _cookie(RETURN_COOKIE, "", 0, secure))
+    return [_cookie(CONSENT_COOKIE, browser_proof(state), int(STATE_TTL.total_seconds()), secure), way_back]
 
 
 def spent_cookies(*, secure: bool) -> list[Cookie]:

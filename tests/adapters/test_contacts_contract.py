@@ -8,18 +8,21 @@ across accounts or lists.
 from __future__ import annotations
 
 import asyncio
+import string
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from application.ports import Recipient, RecipientCounts, RecipientNames, RecipientSummary
-from domain.campaigns import PLAIN_NAME_CHARACTERS, is_plain_name
+from domain.campaigns import PLAIN_NAME_CHARACTERS, PLAIN_NAME_PATTERN, is_plain_name
 from domain.contacts import MAX_CONTACTS_PER_LIST, Contact, ContactList, ContactPhone, ContactSearch, contact_search
 from domain.errors import ContactListFull, DuplicateContact
 from domain.ids import NO_ID
 from tests_support import Backend, ids
 
+ROOT = Path(__file__).resolve().parents[2]
 ACCOUNT = ids(1)
 OTHER = ids(2)
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
@@ -349,7 +352,9 @@ async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(
         await uow.opt_outs.opt_out(ACCOUNT, "+255712000008", T0)
         await uow.commit()
     async with store.uow() as uow:
-        names = (await uow.contacts.recipient_summary(ACCOUNT, LIST)).names
+        summary = await uow.contacts.recipient_summary(ACCOUNT, LIST)
+    names = summary.names
+    assert summary.counts == RecipientCounts(contacts=8, numbers=9, recipients=8, opted_out=1)
     assert sorted(names, key=repr) == sorted([
         RecipientNames(None, None, 4, 3, 3),  # Asha Ali (two numbers), Juma Ali
         RecipientNames(None, None, 6, 13, 1),
@@ -359,16 +364,52 @@ async def test_a_lists_recipients_names_are_counted_a_plain_pair_by_its_lengths(
     ], key=repr)
 
 
+async def test_the_counts_follow_a_main_number_opted_out_or_changed(store: Backend) -> None:
+    await added(store, contact(1, "+255712000001", first="Asha", last="Ali"),
+                contact(2, "+255712000002", first="Juma", last="Bakari"))
+    async with store.uow() as uow:
+        await uow.contacts.add_phone(ACCOUNT, LIST, ids(101), extra(1, "+255754000011"))
+        await uow.opt_outs.opt_out(ACCOUNT, "+255712000001", T0)  # Asha's main number: her extra one stays
+        await uow.opt_outs.opt_out(ACCOUNT, "+255712000099", T0)
+        await uow.commit()
+
+    async def seen() -> tuple[RecipientCounts, RecipientSummary, list[Recipient]]:
+        async with store.uow() as uow:
+            return (await uow.contacts.recipient_counts(ACCOUNT, LIST),
+                    await uow.contacts.recipient_summary(ACCOUNT, LIST),
+                    await uow.contacts.first_recipients(ACCOUNT, LIST, 5))
+
+    counts, summary, first = await seen()
+    assert counts == summary.counts == RecipientCounts(contacts=2, numbers=3, recipients=2, opted_out=1)
+    assert first == [Recipient("+255754000011", "Asha", "Ali"), Recipient("+255712000002", "Juma", "Bakari")]
+    async with store.uow() as uow:  # Juma's main number becomes one that opted out
+        juma = await uow.contacts.get(ACCOUNT, LIST, ids(102))
+        assert juma is not None
+        assert await uow.contacts.save(replace(juma, phone="+255712000099", last_name="Bakari Omari"))
+        await uow.commit()
+    counts, summary, first = await seen()
+    assert counts == summary.counts == RecipientCounts(contacts=2, numbers=3, recipients=1, opted_out=2)
+    assert summary.names == [RecipientNames(None, None, 4, 3, 1)]
+    assert first == [Recipient("+255754000011", "Asha", "Ali")]
+
+
+def test_the_database_judges_names_plain_by_the_domains_pattern() -> None:
+    """The pattern migration 0034 stores each contact's judgement with is the domain's, as SQL."""
+    migration = (ROOT / "src/adapters/postgres/migrations/0034_recipient_shapes.sql").read_text()
+    assert f"~ '{PLAIN_NAME_PATTERN.replace(chr(39), chr(39) * 2)}'" in migration
+
+
 async def test_a_name_is_counted_by_its_length_exactly_when_it_is_plain(store: Backend) -> None:
     """Each character a name may hold, plain or not (`domain.campaigns.is_plain_name`): the
     database's stored judgement (migration 0034) is the domain's."""
-    odd = "ÉéŞşÇ€£$@_!?&*%#()[]{}^~|\\`\"<>/=+:;😀\t"
-    names = [f"Ab{character}" for character in PLAIN_NAME_CHARACTERS + odd]
+    odd = "ÉéŞşÇ€£¥§¿¡ÄÖÜßñàèìòùΔΦΓΛΩΠΨΣΘΞ😀\u00a0\u200b"  # GSM's own letters too: none is plain
+    characters = dict.fromkeys(PLAIN_NAME_CHARACTERS + string.printable + odd)  # in order, each once
+    names = [f"Ab{character}" for character in characters]
     await added(store, *(contact(n, f"+2557120{n:05d}", first=name, last="") for n, name in enumerate(names, 1)))
     async with store.uow() as uow:
         found = (await uow.contacts.recipient_summary(ACCOUNT, LIST)).names
     plain = [name for name in names if is_plain_name(name)]
-    assert len(plain) == len(PLAIN_NAME_CHARACTERS)
+    assert len(plain) == len(PLAIN_NAME_CHARACTERS) and len(names) - len(plain) > 60
     assert sorted(found, key=repr) == sorted([RecipientNames(None, None, 3, 0, len(plain))] + [
         RecipientNames(name, "", len(name), 0, 1) for name in names if not is_plain_name(name)], key=repr)
 

@@ -13,12 +13,13 @@ import httpx
 import pytest
 from litestar.testing import AsyncTestClient
 
+from domain.paging import MAX_PER_PAGE
 from entrypoints.container import Container
 from entrypoints.google_consent import CONSENT_COOKIE, GOOGLE_CALLBACK_PATH, RETURN_COOKIE
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings
 from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
-from web_support import LANGUAGE_COOKIE, Client, csrf_of, inline_code, make_account, sign_in
+from web_support import LANGUAGE_COOKIE, PASSWORD, Client, csrf_of, inline_code, make_account, sign_in
 
 EMAIL = "duka@example.com"
 PAGE = "/contacts/google"
@@ -194,3 +195,51 @@ async def test_the_lists_and_the_import_page_link_to_it(client: Client, containe
     list_id = (await container.create_contact_list()(account_id, "Wateja")).id
     assert 'href="/contacts/google"' in (await client.get("/contacts")).text
     assert f'href="/contacts/google?list_id={list_id}"' in (await client.get(f"/contacts/{list_id}/import")).text
+
+
+async def test_a_list_past_the_first_hundred_is_chosen_and_its_report_links_to_it(
+        client: Client, container: Container, google: FakeGoogle) -> None:
+    account_id = await signed_in(client, container)
+    oldest = (await container.create_contact_list()(account_id, "Wateja wa zamani")).id
+    for n in range(MAX_PER_PAGE):
+        await container.create_contact_list()(account_id, f"Orodha {n}")
+    google.people = [person("Asha", "Mwita", "0712 345 678")]
+    await connect(client)
+    assert f'<option value="{oldest}" selected>' in (await client.get(PAGE, params={"list_id": oldest})).text
+
+    report = await post(client, f"{PAGE}/sync", {"list_id": oldest})
+
+    assert report.status_code == 200 and f'href="/contacts/{oldest}"' in report.text
+    assert [c.phone for c in (await container.list_contacts()(account_id, oldest, None, 1, 10)).contacts] == [
+        "+255712345678"]
+
+
+async def test_asking_through_the_api_clears_the_dashboards_way_back(
+        client: Client, container: Container, google: FakeGoogle) -> None:
+    account_id = await signed_in(client, container)
+    await post(client, f"{PAGE}/connect")  # a consent begun on the dashboard, then left
+    assert client.cookies.get(RETURN_COOKIE) == "1"
+    token = (await container.log_in()(EMAIL, PASSWORD)).access_token
+    answer = await client.get("/v1/contact-lists/google/connect", headers={"Authorization": f"Bearer {token}"})
+    assert client.cookies.get(RETURN_COOKIE) is None
+    consent = httpx.get(answer.json()["data"]["authorization_url"], follow_redirects=False)
+
+    back = await client.get(consent.headers["location"], follow_redirects=False)
+
+    assert back.status_code == 200 and back.json()["data"]["status"] == "connected"
+    assert (await container.get_google_connection()(account_id)).status == "connected"
+
+
+async def test_a_made_up_callback_link_leaves_the_consent_this_browser_began(
+        client: Client, container: Container, google: FakeGoogle) -> None:
+    account_id = await signed_in(client, container)
+    started = await post(client, f"{PAGE}/connect")
+    made_up = await client.get(GOOGLE_CALLBACK_PATH, params={"state": f"{account_id}.made-up", "code": "4/x"},
+                               follow_redirects=False)
+    assert made_up.status_code == 303 and made_up.headers["location"] == f"{PAGE}?refused=not_found"
+    assert "set-cookie" not in made_up.headers
+
+    consent = httpx.get(started.headers["location"], follow_redirects=False)
+    back = await client.get(consent.headers["location"], follow_redirects=False)
+
+    assert back.headers["location"] == f"{PAGE}?done=connected"

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from domain import ledger
+from domain.payment_orders import PaymentProvider
 from entrypoints.web.ledger_texts import ledger_text
+from entrypoints.web.statuses import PAYMENT_METHODS
 
 WRITTEN = [
     (ledger.SMS_TO.format(to="+255712345678"), "SMS kwa +255712345678", "SMS to +255712345678"),
@@ -18,10 +20,14 @@ WRITTEN = [
     (ledger.REFUND_ONE.format(to="+255712345678"), "Marejesho: SMS kwa +255712345678 haikufanikiwa",
      "Refund: the SMS to +255712345678 failed"),
     (ledger.REFUND_MANY.format(count=12), "Marejesho: SMS 12 hazikufanikiwa", "Refund: 12 SMS failed"),
-    (ledger.PACKAGE_PURCHASE.format(amount=f"{35000:,}", currency="TZS", provider="mpesa"),
-     "Kifurushi kimenunuliwa: TSh 35,000 kupitia mpesa", "A package bought: TSh 35,000 through mpesa"),
-    (ledger.VOUCHER_PURCHASE.format(amount=f"{1500:,}", currency="TZS", provider="tigopesa"),
-     "Vocha imenunuliwa: TSh 1,500 kupitia tigopesa", "A voucher bought: TSh 1,500 through tigopesa"),
+    (ledger.PACKAGE_PURCHASE.format(amount=f"{35000:,}", currency="TZS", provider="mobilemoney"),
+     "Kifurushi kimenunuliwa kwa TSh 35,000: Ombi la malipo kwenye simu (USSD)",
+     "A package bought for TSh 35,000: A prompt on the phone (USSD push)"),
+    (ledger.VOUCHER_PURCHASE.format(amount=f"{1500:,}", currency="TZS", provider="mobilemoney-session"),
+     "Vocha imenunuliwa kwa TSh 1,500: Ukurasa wa malipo ya pesa kwa simu",
+     "A voucher bought for TSh 1,500: A mobile-money payment page"),
+    (ledger.VOUCHER_PURCHASE.format(amount=f"{1500:,}", currency="KES", provider="newpay"),
+     "Vocha imenunuliwa kwa 1,500 KES: newpay", "A voucher bought for 1,500 KES: newpay"),
     (ledger.GRANTED, "Krediti zimetolewa", "Credits granted"),
 ]
 
@@ -33,7 +39,12 @@ def test_each_description_ujumbe_writes_is_said_in_the_readers_language(written:
     assert ledger_text(written, "en") == english
 
 
-@pytest.mark.parametrize("written", ["Karibu", "Welcome credits", "SMS to", "Campaign x: many SMS (batch 1)",
+@pytest.mark.parametrize("written", ["Karibu", "Welcome credits", "SMS to", "SMS to the staff",
+                                     "Package purchase: 1,000 shillings by cash", "Campaign x: many SMS (batch 1)",
                                      "Refund: SMS to +255712345678 failed twice", ""])
 def test_anything_else_is_shown_as_it_was_written(written: str) -> None:
     assert ledger_text(written, "sw") == ledger_text(written, "en") == written
+
+
+def test_every_way_of_paying_has_its_words() -> None:
+    assert set(PAYMENT_METHODS) == {provider.value for provider in PaymentProvider}

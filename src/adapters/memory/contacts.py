@@ -242,9 +242,8 @@ class MemoryContacts:
             yield found[start:start + chunk]
 
     async def first_recipients(self, account_id: str, list_id: str, count: int) -> list[Recipient]:
-        async for chunk in self.recipients(account_id, list_id, count):
-            return chunk
-        return []
+        found = [one async for chunk in self.recipients(account_id, list_id, 1000) for one in chunk]
+        return found[:count]
 
     async def recipient_summary(self, account_id: str, list_id: str) -> RecipientSummary:
         counted: Counter[tuple[str | None, str | None, int, int]] = Counter()

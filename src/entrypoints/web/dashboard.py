@@ -24,6 +24,7 @@ from litestar.template import TemplateConfig
 
 from entrypoints.web.errors import DASHBOARD, EXCEPTION_PAGES, UNROUTED_PAGES
 from entrypoints.web.i18n import translations
+from entrypoints.web.pages import GOOGLE_CONTACTS
 from entrypoints.web.pages.accounts import AccountPages
 from entrypoints.web.pages.campaign_builder import CampaignBuilderPages
 from entrypoints.web.pages.campaigns import CampaignPages
@@ -70,7 +71,7 @@ def dashboard(*, public_url: str, session_key: Callable[[], bytes], google_conta
                         SenderIdPages, ProfilePages, CreditPages, CreditHistoryPages, PhonePages, ReplyPages,
                         *([GoogleContactPages] if google_contacts else [])],
         include_in_schema=False,
-        opt={DASHBOARD: True, SECURE_COOKIES: secure},
+        opt={DASHBOARD: True, SECURE_COOKIES: secure, GOOGLE_CONTACTS: google_contacts},
         middleware=[content_security_policy, DefineMiddleware(SessionCookies, key=session_key, secure=secure)],
         guards=[require_csrf_token],
         dependencies={"viewer": Provide(viewer), "visitor": Provide(signed_in_or_not(viewer))},

@@ -16,13 +16,16 @@ from babel.support import Translations
 
 from domain import ledger
 from entrypoints.web.i18n import _, number, shillings, translations
+from entrypoints.web.statuses import PAYMENT_METHODS
 
 Figures = dict[str, str]
 Sentence = Callable[[Figures, Translations, str], str]
 
 
-# What each field holds; any other, any text (a campaign's name may hold ": 3 SMS" itself).
-_FIELDS = {"count": r"\d+", "batch": r"\d+", "amount": r"\d[\d,]*"}
+# What each field holds, so an operator's words that happen to begin as one do are not read as
+# it; a campaign's name, any text (it may hold ": 3 SMS" itself).
+_FIELDS = {"count": r"\d+", "batch": r"\d+", "amount": r"\d[\d,]*", "to": r"\+\d{8,15}", "currency": "[A-Z]{3}",
+           "provider": "[a-z][a-z0-9_-]*"}
 
 
 def _reader(template: str) -> re.Pattern[str]:
@@ -37,10 +40,11 @@ def _count(figures: Figures, language: str) -> dict[str, str]:
 
 def _purchase(said: str) -> Sentence:
     def sentence(figures: Figures, words: Translations, language: str) -> str:
-        amount = int(figures["amount"].replace(",", ""))
+        amount, provider = int(figures["amount"].replace(",", "")), figures["provider"]
         money = shillings(amount, language) if figures["currency"] == "TZS" \
             else f"{number(amount, language)} {figures['currency']}"
-        return words.gettext(said) % {"amount": money, "provider": figures["provider"]}
+        method = PAYMENT_METHODS.get(provider)
+        return words.gettext(said) % {"amount": money, "method": words.gettext(method) if method else provider}
     return sentence
 
 
@@ -53,8 +57,8 @@ SENTENCES: list[tuple[re.Pattern[str], Sentence]] = [
     (_reader(ledger.REFUND_ONE), lambda f, words, lang: words.gettext("Refund: the SMS to %(to)s failed") % f),
     (_reader(ledger.REFUND_MANY), lambda f, words, lang: words.gettext("Refund: %(count)s SMS failed")
      % _count(f, lang)),
-    (_reader(ledger.PACKAGE_PURCHASE), _purchase(_("A package bought: %(amount)s through %(provider)s"))),
-    (_reader(ledger.VOUCHER_PURCHASE), _purchase(_("A voucher bought: %(amount)s through %(provider)s"))),
+    (_reader(ledger.PACKAGE_PURCHASE), _purchase(_("A package bought for %(amount)s: %(method)s"))),
+    (_reader(ledger.VOUCHER_PURCHASE), _purchase(_("A voucher bought for %(amount)s: %(method)s"))),
     (_reader(ledger.GRANTED), lambda f, words, lang: words.gettext("Credits granted")),
 ]
 

@@ -20,10 +20,15 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from entrypoints.web.sessions import CSRF_KEY
 
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
-    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-)
+def content_security_policy_for(*, form_action: str = "") -> str:
+    """The dashboard's policy; `form_action`: another origin a page's form may lead to (a browser
+    holds a form's redirects to `form-action` too)."""
+    targets = " ".join(filter(None, ("'self'", form_action)))
+    return ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+            f"base-uri 'none'; frame-ancestors 'none'; form-action {targets}")
+
+
+CONTENT_SECURITY_POLICY = content_security_policy_for()
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})

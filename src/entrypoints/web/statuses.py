@@ -61,3 +61,10 @@ REPLY_ACTIONS: dict[str, str] = {
     "stop": _("Opted out: campaigns leave this number out"),
     "start": _("Opted back in"),
 }
+
+# How an order is paid (its `provider`).
+PAYMENT_METHODS: dict[str, str] = {
+    "mobilemoney": _("A prompt on the phone (USSD push)"),
+    "mobilemoney-session": _("A mobile-money payment page"),
+    "manual": _("By hand, confirmed by ujumbe"),
+}

@@ -35,6 +35,8 @@ _CONTACT = (
 )
 _UNIQUE_IN_LIST = "contact_phones_unique_in_list"
 _COUNT_LIMIT = "contact_lists_at_most_100000_contacts"
+
+
 @asynccontextmanager
 async def _refusing_duplicates(conn: AsyncConnection) -> AsyncIterator[None]:
     """Run the block in a savepoint; a number already in the list (or a full list) rolls the

@@ -6,7 +6,8 @@ A campaign reads every number in order, through a server-side cursor. Its previe
 the first few, by the index of the list's contacts, and counts the rest grouped: the contacts
 themselves (each one's main number is its `phone`) beside the list's extra numbers, which most
 lists have few of, their names by their lengths where `plain_names` (migration 0034) says the
-lengths are all that prices them. One pass over the list, and a handful of rows out.
+lengths are all that prices them. One pass over the list; a row out for each length of plain
+names, and each pair of any other names.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ _IN_ORDER = "ORDER BY c.created_at, c.id, p.is_main DESC, p.created_at, p.id"  #
 # The first few: contact by contact along the index of the list's contacts, until there are enough.
 _FIRST = (
     "SELECT p.phone, c.first_name, c.last_name FROM contacts c CROSS JOIN LATERAL"
-    f" (SELECT p.phone, p.is_main, p.created_at, p.id FROM contact_phones p"
+    " (SELECT p.phone, p.is_main, p.created_at, p.id FROM contact_phones p"
     f"  WHERE p.account_id = c.account_id AND p.contact_id = c.id AND {_NOT_OPTED_OUT}) AS p"
     f" WHERE c.account_id = %s AND c.list_id = %s {_IN_ORDER} LIMIT %s"
 )

@@ -14,6 +14,7 @@ from litestar import Controller, Request, Response, delete, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, QueryParameter
+from litestar.openapi import ResponseSpec
 from litestar.response import Redirect
 
 from application.contacts.google_connection import (
@@ -131,6 +132,22 @@ class GoogleContactsController(Controller):
         return ok(body_of(await disconnect_google(principal.account_id), GoogleConnectionBody))
 
 
+async def _back_to_dashboard(request: Request[Any, Any, Any], state: State, complete: CompleteGoogleConnection,
+                             oauth_state: str, code: str | None, error: str | None) -> Redirect:
+    """The dashboard's page, told how the consent went. A state without this browser's cookie
+    leaves the cookies be: a link made up elsewhere must not end the consent this browser began."""
+    try:
+        check_same_browser(request.cookies, oauth_state)
+    except NotFound as exc:
+        return Redirect(path=f"{DASHBOARD_PAGE}?refused={exc.code}", status_code=303)
+    spent = spent_cookies(secure=_secure(state))
+    try:
+        await complete(oauth_state, code, error)
+    except (NotFound, GoogleAuthorizationFailed, GoogleUnavailable) as exc:
+        return Redirect(path=f"{DASHBOARD_PAGE}?refused={exc.code}", status_code=303, cookies=spent)
+    return Redirect(path=f"{DASHBOARD_PAGE}?done=connected", status_code=303, cookies=spent)
+
+
 class GoogleCallbackController(Controller):
     """Where Google sends the browser back: public, since the state names the account (and the
     cookie beside it, the browser that asked)."""
@@ -140,7 +157,10 @@ class GoogleCallbackController(Controller):
 
     @get("/", operation_id="googleContactsCallback",
          dependencies={"complete_google_connection": provide(Container.complete_google_connection)},
-         opt={"errors": (NotFound, GoogleAuthorizationFailed, GoogleUnavailable)})
+         opt={"errors": (NotFound, GoogleAuthorizationFailed, GoogleUnavailable)},
+         responses={303: ResponseSpec(None, description="A consent the dashboard started: back to its Google "
+                                      "contacts page (`/contacts/google?done=connected`, or `?refused=` and the "
+                                      "error's code), instead of this JSON.")})
     async def callback(
         self, request: Request[Any, Any, Any], state: State,
         complete_google_connection: NamedDependency[CompleteGoogleConnection],
@@ -154,14 +174,8 @@ class GoogleCallbackController(Controller):
         """Google's redirect back after the consent (no credentials: the one-time state names the account,
         and comes with the cookie the connect answer set in the same browser). A consent the dashboard
         started is sent back to its page, told how it went, instead of answered in JSON."""
-        spent = spent_cookies(secure=_secure(state))
         if came_from_dashboard(request.cookies):
-            try:
-                check_same_browser(request.cookies, oauth_state)
-                await complete_google_connection(oauth_state, code, error)
-            except (NotFound, GoogleAuthorizationFailed, GoogleUnavailable) as exc:
-                return Redirect(path=f"{DASHBOARD_PAGE}?refused={exc.code}", status_code=303, cookies=spent)
-            return Redirect(path=f"{DASHBOARD_PAGE}?done=connected", status_code=303, cookies=spent)
+            return await _back_to_dashboard(request, state, complete_google_connection, oauth_state, code, error)
         check_same_browser(request.cookies, oauth_state)
         connection = await complete_google_connection(oauth_state, code, error)
-        return Response(ok(body_of(connection, GoogleConnectionBody)), cookies=spent)
+        return Response(ok(body_of(connection, GoogleConnectionBody)), cookies=spent_cookies(secure=_secure(state)))

@@ -14,6 +14,7 @@ from domain.messages import MessageStatus, is_final
 from entrypoints.http.errors import STATUS_BY_CODE
 from entrypoints.web.messages import message_of
 
+GOOGLE_CONTACTS = "google_contacts"  # the routes' `opt`: whether the Google contacts page is mounted
 AUTH_BUDGET = {"rate_limit": "auth"}  # the client IP's sign-in budget, as the API's login and register spend
 # While a message shown is not final, and younger than this, its table asks again every few
 # seconds; a carrier that has not reported on one within the hour seldom does.
@@ -26,8 +27,9 @@ def use_cases(request: Request[Any, Any, Any]) -> Any:
 
 
 def google_contacts_on(request: Request[Any, Any, Any]) -> bool:
-    """Whether the Google contacts import is on (UJUMBE_FEATURE_GOOGLE_CONTACTS): the pages link to it."""
-    return bool(use_cases(request).settings().feature_google_contacts)
+    """Whether the dashboard has its Google contacts page (`dashboard(google_contacts=...)`): the
+    contacts pages link to it."""
+    return bool(request.route_handler.opt.get(GOOGLE_CONTACTS))
 
 
 async def form_of(request: Request[Any, Any, Any]) -> dict[str, str]:

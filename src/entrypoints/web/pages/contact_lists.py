@@ -75,7 +75,8 @@ async def _lists_page(request: Request[Any, Any, Any], viewer: Viewer, page_numb
     found = await list_lists(viewer.account_id, page_number, DEFAULT_PER_PAGE)
     status, error = refusal(refused, LIST_WORDS) if refused is not None else (200, None)
     return page(request, "contact_lists.html", status_code=status, viewer=viewer, found=found, notice=notice,
-                google_contacts=google_contacts_on(request), error=error, error_field=refused.field if refused is not None else None, typed=typed or {})
+                google_contacts=google_contacts_on(request), error=error,
+                error_field=refused.field if refused is not None else None, typed=typed or {})
 
 
 class ContactListPages(Controller):

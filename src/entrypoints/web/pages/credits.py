@@ -33,14 +33,10 @@ from entrypoints.web.i18n import _
 from entrypoints.web.messages import message_of
 from entrypoints.web.pages import form_of, refusal, use_cases
 from entrypoints.web.sessions import Viewer
+from entrypoints.web.statuses import PAYMENT_METHODS
 from entrypoints.web.templating import page
 
 ORDERS_PER_PAGE = 10
-PAYMENT_METHODS = {
-    PaymentProvider.MOBILEMONEY.value: _("A prompt on the phone (USSD push)"),
-    PaymentProvider.MOBILEMONEY_SESSION.value: _("A mobile-money payment page"),
-    PaymentProvider.MANUAL.value: _("By hand, confirmed by ujumbe"),
-}
 # What the page offers: paying by hand (an operator confirms it) is ordered through the API.
 OFFERED = (PaymentProvider.MOBILEMONEY, PaymentProvider.MOBILEMONEY_SESSION)
 ORDER_STATUSES = {

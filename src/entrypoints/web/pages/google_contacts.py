@@ -18,7 +18,8 @@ from litestar.response import Redirect, Template
 
 from application.contacts.google_connection import ConnectGoogle, DisconnectGoogle, GetGoogleConnection
 from application.contacts.google_sync import SyncGoogleContacts, SyncReport
-from application.contacts.lists import ListContactLists
+from application.contacts.lists import DescribeContactList, ListContactLists
+from domain.contacts import ContactList
 from domain.errors import DomainError, GoogleNotConnected, GoogleUnavailable, NotFound
 from domain.ids import lookup_id
 from domain.paging import MAX_PER_PAGE
@@ -27,7 +28,7 @@ from entrypoints.web.i18n import _
 from entrypoints.web.messages import message_of, row_message_of
 from entrypoints.web.pages import form_of, refusal, use_cases
 from entrypoints.web.pages.contact_files import REPORTED_ROWS
-from entrypoints.web.protection import CONTENT_SECURITY_POLICY
+from entrypoints.web.protection import content_security_policy_for
 from entrypoints.web.sessions import SECURE_COOKIES, Viewer
 from entrypoints.web.templating import page
 
@@ -50,8 +51,24 @@ REASONS = {
 def _policy(request: Request[Any, Any, Any]) -> dict[str, str]:
     """The dashboard's policy, its forms also allowed to lead to Google's consent page."""
     auth = urlsplit(use_cases(request).settings().google_auth_url)
-    return {"content-security-policy": CONTENT_SECURITY_POLICY.replace(
-        "form-action 'self'", f"form-action 'self' {auth.scheme}://{auth.netloc}")}
+    return {"content-security-policy": content_security_policy_for(form_action=f"{auth.scheme}://{auth.netloc}")}
+
+
+async def _lists(request: Request[Any, Any, Any], viewer: Viewer, wanted: str) -> tuple[list[ContactList],
+                                                                                         ContactList | None]:
+    """The lists to sync into, and the one `wanted` (a list's import page asked for it, or the sync
+    went into it) among them, however old: none when it is not one of the account's lists."""
+    list_contact_lists: ListContactLists = use_cases(request).list_contact_lists()
+    lists = (await list_contact_lists(viewer.account_id, 1, MAX_PER_PAGE)).lists
+    chosen = next((x for x in lists if x.id == wanted), None)
+    if chosen is None and wanted:
+        describe: DescribeContactList = use_cases(request).describe_contact_list()
+        try:
+            chosen = await describe(viewer.account_id, lookup_id(wanted))
+        except NotFound:
+            return lists, None
+        lists = [chosen, *lists]
+    return lists, chosen
 
 
 async def _google_page(request: Request[Any, Any, Any], viewer: Viewer, *, list_id: str = "",
@@ -59,10 +76,8 @@ async def _google_page(request: Request[Any, Any, Any], viewer: Viewer, *, list_
                        refused: DomainError | None = None) -> Template:
     """The page; after a refused sync, with its message (`refused`) or a consent's (`error`)."""
     get_connection: GetGoogleConnection = use_cases(request).get_google_connection()
-    list_contact_lists: ListContactLists = use_cases(request).list_contact_lists()
     connection = await get_connection(viewer.account_id)
-    lists = (await list_contact_lists(viewer.account_id, 1, MAX_PER_PAGE)).lists
-    chosen = next((x for x in lists if x.id == (report.list_id if report else list_id)), None)
+    lists, chosen = await _lists(request, viewer, report.list_id if report else list_id)
     status, error = refusal(refused) if refused is not None else (200, error)
     return page(request, "google_contacts.html", status_code=status, headers=_policy(request), viewer=viewer,
                 connection=connection, reason=REASONS.get(connection.reason or ""), lists=lists, chosen=chosen,
@@ -103,6 +118,7 @@ class GoogleContactPages(Controller):
 
     @post("/disconnect")
     async def disconnect(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Response[Any]:
+        """The tokens forgotten and the grant ended at Google, as the API's disconnect."""
         disconnect_google: DisconnectGoogle = use_cases(request).disconnect_google()
         await disconnect_google(viewer.account_id)
         return Redirect(path=f"{DASHBOARD_PAGE}?done=disconnected", status_code=303)
