@@ -356,3 +356,38 @@ async def test_home_lists_the_latest_five_campaigns_and_the_unread_notifications
     assert "Scheduled" in page
     assert '<a href="/notifications">1 unread notification</a>' in page
 
+
+
+async def test_a_compose_template_starts_the_message_with_the_business_name_in_it(
+        client: Client, container: Container, account: str) -> None:
+    offered = await client.get("/send")
+    templates = await container.list_templates()()
+    assert templates and all(f'href="/send?template={t.id}"' in offered.text for t in templates)
+
+    chosen = await client.get("/send", params={"template": "payment-received"})
+
+    typed = re.search(r'<textarea id="message"[^>]*>\n?(.*?)</textarea>', chosen.text, re.S)
+    assert typed is not None and typed.group(1) == ("Dear {first_name} {last_name}, we have received your payment"
+                                                     " of TZS {amount}. Thank you for choosing Duka.")
+    # What no send would fill in is named, the names too when it goes to numbers, not to a list.
+    left = re.findall(r"<code>(\{\w+\})</code>", chosen.text.split('id="to-fill"', 1)[1].split("</p>", 1)[0])
+    assert left == ["{first_name}", "{last_name}", "{amount}"]
+    to_list = await htmx(client, "/send/quote", {"message": typed.group(1), "target": "list"})
+    assert re.findall(r"<code>(\{\w+\})</code>", to_list.text) == ["{amount}"]
+    filled = await htmx(client, "/send/quote", {"message": "Habari {first_name}", "target": "list"})
+    assert 'id="to-fill"' not in filled.text
+    unknown = await client.get("/send", params={"template": "no-such-template"})
+    assert unknown.status_code == 200 and re.search(r'<textarea id="message"[^>]*>\n?</textarea>', unknown.text)
+
+
+async def test_the_campaign_builder_starts_from_a_template_keeping_the_chosen_list(
+        client: Client, container: Container, account: str) -> None:
+    list_id = await contact_list(container, account, "Wateja", "+255712000001")
+    builder = await client.get("/campaigns/new", params={"contact_list_id": list_id})
+    assert f'href="/campaigns/new?contact_list_id={list_id}&amp;template=weekend-offer"' in builder.text
+
+    chosen = await client.get("/campaigns/new", params={"contact_list_id": list_id, "template": "weekend-offer"})
+
+    assert ("Hi {first_name}! Get {discount}% off everything at Duka this weekend. Reply STOP to opt out."
+            "</textarea>") in chosen.text
+    assert f'<option value="{list_id}" selected' in chosen.text

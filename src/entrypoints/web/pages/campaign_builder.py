@@ -39,6 +39,7 @@ from domain.ids import parse_id
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web.i18n import _
 from entrypoints.web.pages import form_of, refusal, use_cases
+from entrypoints.web.pages.compose_templates import offered, template_text
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
@@ -74,9 +75,11 @@ class CampaignBuilderPages(Controller):
 
     @get("/new")
     async def new(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
-                  contact_list_id: FromQuery[str] = "") -> Template:
-        """An empty builder; `?contact_list_id=` chooses the list (a link from the list's page)."""
-        return await self._builder(request, viewer, _entered({"contact_list_id": contact_list_id}))
+                  contact_list_id: FromQuery[str] = "", template: FromQuery[str] = "") -> Template:
+        """An empty builder; `?contact_list_id=` chooses the list (a link from the list's page),
+        `?template=` starts the message from a compose template."""
+        message = await template_text(request, viewer, template)
+        return await self._builder(request, viewer, _entered({"contact_list_id": contact_list_id, "message": message}))
 
     @post("/new")
     async def change(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
@@ -130,7 +133,8 @@ class CampaignBuilderPages(Controller):
         list_sender_ids: ListSenderIds = use_cases(request).list_sender_ids()
         senders = await list_sender_ids(viewer.account_id)
         return page(request, "campaign_new.html", status_code=status_code, viewer=viewer, entered=entered,
-                    lists=await self._lists(request, viewer), senders=senders, error=error, error_field=error_field)
+                    lists=await self._lists(request, viewer), senders=senders, templates=await offered(request),
+                    error=error, error_field=error_field)
 
     @staticmethod
     async def _lists(request: Request[Any, Any, Any], viewer: Viewer) -> list[ContactList]:

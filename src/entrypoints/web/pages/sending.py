@@ -20,6 +20,7 @@ from typing import Any
 
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
+from litestar.params import FromQuery
 from litestar.response import Template
 
 from application.campaigns.creation import CampaignRequest, CreateCampaign
@@ -35,6 +36,7 @@ from domain.paging import MAX_PER_PAGE
 from entrypoints.web import i18n
 from entrypoints.web.pages import form_of, refusal, use_cases
 from entrypoints.web.pages.campaign_builder import NAME_REFUSED
+from entrypoints.web.pages.compose_templates import offered, template_text, to_fill
 from entrypoints.web.pages.send_form import LATER, SendForm
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import language_of, page
@@ -44,15 +46,17 @@ _FORM_FIELDS = {"sender_id": "from"}
 MAX_LIST_NAME_IN_CAMPAIGN_NAME = 150  # a made-up campaign name stays within a name's 200 characters
 
 
-async def _quoted(request: Request[Any, Any, Any], message: str) -> dict[str, Any]:
-    """The API's quote of `message` for the page (`quote`), or why there is none (`quote_error`)."""
-    if not message:
-        return {"quote": None, "quote_error": None}
+async def _quoted(request: Request[Any, Any, Any], form: SendForm) -> dict[str, Any]:
+    """The API's quote of the form's message for the page (`quote`), or why there is none
+    (`quote_error`); and the placeholders its send would leave as they are (`to_fill`)."""
+    if not form.message:
+        return {"quote": None, "quote_error": None, "to_fill": ()}
     quote_message: QuoteMessage = use_cases(request).quote_message()
+    left = to_fill(form.message, per_contact=form.to_list)
     try:
-        return {"quote": await quote_message(QuoteRequest(message=message)), "quote_error": None}
+        return {"quote": await quote_message(QuoteRequest(message=form.message)), "quote_error": None, "to_fill": left}
     except DomainError as exc:
-        return {"quote": None, "quote_error": refusal(exc)[1]}
+        return {"quote": None, "quote_error": refusal(exc)[1], "to_fill": left}
 
 
 async def _form(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm, *, status_code: int = 200,
@@ -68,9 +72,8 @@ async def _form(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm,
     lists = await list_contact_lists(viewer.account_id, 1, MAX_PER_PAGE)
     balance = await get_balance(viewer.account_id)
     return page(request, "send.html", status_code=status_code, viewer=viewer, form=form, senders=senders,
-                lists=lists.lists, balance=balance.balance, error=error,
-                error_field=_FORM_FIELDS.get(error_field or "", error_field),
-                **await _quoted(request, form.message))
+                lists=lists.lists, balance=balance.balance, templates=await offered(request), error=error,
+                error_field=_FORM_FIELDS.get(error_field or "", error_field), **await _quoted(request, form))
 
 
 async def _campaign_name(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm) -> str:
@@ -99,15 +102,17 @@ class SendPages(Controller):
     path = "/send"
 
     @get("/")
-    async def send_form(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
-        return await _form(request, viewer, SendForm())
+    async def send_form(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
+                        template: FromQuery[str] = "") -> Template:
+        """An empty form, or one whose message is a compose template's (`?template=`)."""
+        return await _form(request, viewer, SendForm(message=await template_text(request, viewer, template)))
 
     @post("/quote")
     async def quote(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
         """The text's figures as it is typed (htmx swaps them in); a text the API would refuse says
         why, with 200, so the figures give way to the reason."""
         form = SendForm.of(await form_of(request))
-        return page(request, "_quote.html", viewer=viewer, **await _quoted(request, form.message))
+        return page(request, "_quote.html", viewer=viewer, **await _quoted(request, form))
 
     @post("/plain")
     async def use_plain_characters(self, request: Request[Any, Any, Any],
@@ -115,12 +120,12 @@ class SendPages(Controller):
         """The text with the plainer characters the quote offered, which the customer chose: htmx
         swaps in the message field and its figures; without it, the whole form comes back."""
         form = SendForm.of(await form_of(request))
-        offer = (await _quoted(request, form.message))["quote"]
+        offer = (await _quoted(request, form))["quote"]
         if offer is not None:
             form = replace(form, message=offer.smart_encoded.message)
         if request.headers.get("hx-request"):
             return page(request, "_compose.html", viewer=viewer, form=form, error_field=None,
-                        **await _quoted(request, form.message))
+                        **await _quoted(request, form))
         return await _form(request, viewer, form)
 
     @post("/")
