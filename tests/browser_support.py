@@ -99,6 +99,16 @@ class Visit:
         self.page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
 
 
+def log_in(page: Any, email: str, password: str, *, button: str, then: str) -> None:
+    """Sign in through the login form (its button named `button`, in the page's language), which
+    leads on to the path `then`."""
+    page.goto(f"/login?next={then}")
+    page.locator("#email").fill(email)
+    page.locator("#password").fill(password)
+    page.locator("main").get_by_role("button", name=button).click()
+    page.wait_for_url(f"**{then}")
+
+
 def publish_screenshots(shots: Path) -> None:
     """Copy the screenshots the docs show where UJUMBE_SCREENSHOTS says (`make screenshots`:
     docs/img/dashboard); the others stay in the test's folder."""

@@ -22,7 +22,7 @@ import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -253,3 +253,20 @@ def fake_google() -> Iterator[FakeGoogle]:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+def google_settings(settings: Any, google: FakeGoogle, public_url: str) -> Any:
+    """`settings` (an `entrypoints.settings.Settings`) with the feature on and every Google URL at
+    the fake; Google sends the browser back under `public_url`."""
+    return replace(settings, feature_google_contacts=True, google_client_id=CLIENT_ID,
+                   google_client_secret=CLIENT_SECRET, google_auth_url=google.auth_url,
+                   google_token_url=google.token_url, google_people_url=google.people_url,
+                   google_revoke_url=google.revoke_url, public_url=public_url)
+
+
+def google_env(google: FakeGoogle) -> dict[str, str]:
+    """The same for `ujumbe serve`'s environment."""
+    return {"UJUMBE_FEATURE_GOOGLE_CONTACTS": "1", "UJUMBE_GOOGLE_CLIENT_ID": CLIENT_ID,
+            "UJUMBE_GOOGLE_CLIENT_SECRET": CLIENT_SECRET, "UJUMBE_GOOGLE_AUTH_URL": google.auth_url,
+            "UJUMBE_GOOGLE_TOKEN_URL": google.token_url, "UJUMBE_GOOGLE_PEOPLE_URL": google.people_url,
+            "UJUMBE_GOOGLE_REVOKE_URL": google.revoke_url}

@@ -21,7 +21,7 @@ from entrypoints.container import Container
 from entrypoints.http.app import create_app
 from entrypoints.google_consent import CONSENT_COOKIE, GOOGLE_CALLBACK_PATH
 from entrypoints.settings import Settings
-from fake_google import CLIENT_ID, CLIENT_SECRET, SCOPE, FakeGoogle, fake_google, person
+from fake_google import CLIENT_ID, CLIENT_SECRET, SCOPE, FakeGoogle, fake_google, google_settings, person
 from http_helpers import error_of
 MakeAccount = Any  # tests/http/conftest.py: `await make_account()` gives a Account
 Account = Any
@@ -38,10 +38,7 @@ def google() -> Iterator[FakeGoogle]:
 
 @pytest.fixture()
 def settings(settings: Settings, google: FakeGoogle) -> Settings:
-    return replace(settings, feature_google_contacts=True, google_client_id=CLIENT_ID,
-                   google_client_secret=CLIENT_SECRET, google_auth_url=google.auth_url,
-                   google_token_url=google.token_url, google_people_url=google.people_url,
-                   google_revoke_url=google.revoke_url, public_url="https://sms.example.com")
+    return google_settings(settings, google, "https://sms.example.com")
 
 
 @pytest.fixture()

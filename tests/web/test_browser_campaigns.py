@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import Visit
+from browser_support import Visit, log_in
 from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
@@ -54,10 +54,7 @@ def test_build_preview_send_watch_it_delivered_and_download_the_report(server: t
     visit = Visit(browser, base_url, shots, locale="sw-TZ")
     page = visit.page
     try:
-        page.goto("/login?next=/campaigns")
-        page.locator("#email").fill(EMAIL)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name="Ingia").click()
+        log_in(page, EMAIL, PASSWORD, button="Ingia", then="/campaigns")
         page.get_by_role("heading", name="Kampeni", exact=True).wait_for()
         visit.check("sw-campaigns-1-empty")
 

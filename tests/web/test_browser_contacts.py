@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Visit, contacts_file
+from browser_support import Visit, contacts_file, log_in
 from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
@@ -40,16 +40,6 @@ WORDS = {
 }
 
 
-
-
-def log_in(page: Any, email: str, words: dict[str, str]) -> None:
-    page.goto("/login?next=/contacts")
-    page.locator("#email").fill(email)
-    page.locator("#password").fill(PASSWORD)
-    page.locator("main").get_by_role("button", name=words["log_in"]).click()
-    page.wait_for_url("**/contacts")
-
-
 def new_list(page: Any, name: str, words: dict[str, str]) -> None:
     page.locator("#name").fill(name)
     page.get_by_role("button", name=words["create"]).click()
@@ -67,7 +57,7 @@ def test_make_a_list_import_a_file_search_and_change_a_contact(server: tuple[str
     visit = Visit(browser, base_url, shots, locale="sw-TZ" if language == "sw" else "en-GB")
     page = visit.page
     try:
-        log_in(page, email, words)
+        log_in(page, email, PASSWORD, button=words["log_in"], then="/contacts")
         assert page.locator("html").get_attribute("lang") == language
         visit.check(f"{language}-contacts-1-lists")
 
@@ -129,7 +119,7 @@ def test_a_file_on_a_slow_link_shows_it_going_then_being_read(server: tuple[str,
     visit = Visit(browser, base_url, shots, locale="en-GB")
     page, words = visit.page, WORDS["en"]
     try:
-        log_in(page, email, words)
+        log_in(page, email, PASSWORD, button=words["log_in"], then="/contacts")
         new_list(page, "Wateja wengi", words)
         page.get_by_role("button", name=words["import"]).click()
         page.locator("#file").wait_for()

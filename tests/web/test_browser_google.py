@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from browser_support import Visit, require_chromium
-from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
+from browser_support import Visit, log_in, require_chromium
+from fake_google import FakeGoogle, fake_google, google_env, person
 from running_app import free_port, serving
 from tests_support import ujumbe
 
@@ -42,10 +42,7 @@ def server(module_database: str, tmp_path_factory: pytest.TempPathFactory,
     require_chromium()
     folder, port = tmp_path_factory.mktemp("serve"), free_port()
     env = {"UJUMBE_DATABASE_URL": module_database, "UJUMBE_DATA_DIR": str(folder / "data"),
-           "UJUMBE_PUBLIC_URL": f"http://127.0.0.1:{port}", "UJUMBE_FEATURE_GOOGLE_CONTACTS": "1",
-           "UJUMBE_GOOGLE_CLIENT_ID": CLIENT_ID, "UJUMBE_GOOGLE_CLIENT_SECRET": CLIENT_SECRET,
-           "UJUMBE_GOOGLE_AUTH_URL": google.auth_url, "UJUMBE_GOOGLE_TOKEN_URL": google.token_url,
-           "UJUMBE_GOOGLE_PEOPLE_URL": google.people_url, "UJUMBE_GOOGLE_REVOKE_URL": google.revoke_url}
+           "UJUMBE_PUBLIC_URL": f"http://127.0.0.1:{port}", **google_env(google)}
     with serving(env, folder, port=port) as base_url:
         yield base_url, env
 
@@ -59,11 +56,7 @@ def test_connect_google_sync_its_contacts_and_disconnect(server: tuple[str, dict
     visit = Visit(browser, base_url, shots, locale="en-GB")
     page = visit.page
     try:
-        page.goto("/login?next=/contacts")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name="Log in").click()
-        page.wait_for_url("**/contacts")
+        log_in(page, email, PASSWORD, button="Log in", then="/contacts")
         page.get_by_role("link", name="Bring in your Google contacts").click()
         page.get_by_role("heading", name="Google contacts").wait_for()
         visit.check("en-google-1-not-connected")

@@ -6,7 +6,6 @@ disconnect. Every call to "Google" is real HTTP; the browser is Litestar's test 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import replace
 from urllib.parse import urlsplit
 
 import httpx
@@ -18,7 +17,7 @@ from entrypoints.container import Container
 from entrypoints.google_consent import CONSENT_COOKIE, GOOGLE_CALLBACK_PATH, RETURN_COOKIE
 from entrypoints.http.app import create_app
 from entrypoints.settings import Settings
-from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
+from fake_google import FakeGoogle, fake_google, google_settings, person
 from web_support import LANGUAGE_COOKIE, PASSWORD, Client, csrf_of, inline_code, make_account, sign_in
 
 EMAIL = "duka@example.com"
@@ -33,10 +32,7 @@ def google() -> Iterator[FakeGoogle]:
 
 @pytest.fixture()
 def settings(settings: Settings, google: FakeGoogle) -> Settings:
-    return replace(settings, feature_google_contacts=True, google_client_id=CLIENT_ID,
-                   google_client_secret=CLIENT_SECRET, google_auth_url=google.auth_url,
-                   google_token_url=google.token_url, google_people_url=google.people_url,
-                   google_revoke_url=google.revoke_url, public_url="https://sms.example.com")
+    return google_settings(settings, google, "https://sms.example.com")
 
 
 @pytest.fixture()
