@@ -71,9 +71,13 @@ class PostgresIdempotencyKeys:
 
     async def purge_expired(self, now: datetime, limit: int) -> int:
         cur = await self._conn.execute(
-            "DELETE FROM idempotency_keys WHERE (account_id, route, idempotency_key) IN ("
-            " SELECT account_id, route, idempotency_key FROM idempotency_keys"
-            " WHERE expires_at <= %s ORDER BY expires_at LIMIT %s FOR UPDATE SKIP LOCKED)",
+            # The rows are chosen once (a MATERIALIZED CTE), then deleted: chosen in a subquery, the
+            # choice may be run again for each row, skip the rows this statement has taken, and
+            # take more than `limit` (seen: 3 of 2 expired keys purged).
+            "WITH doomed AS MATERIALIZED (SELECT account_id, route, idempotency_key FROM idempotency_keys"
+            " WHERE expires_at <= %s ORDER BY expires_at LIMIT %s FOR UPDATE SKIP LOCKED)"
+            " DELETE FROM idempotency_keys k USING doomed d"
+            " WHERE k.account_id = d.account_id AND k.route = d.route AND k.idempotency_key = d.idempotency_key",
             (now, limit),
         )
         return cur.rowcount

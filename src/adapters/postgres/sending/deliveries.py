@@ -75,9 +75,13 @@ class PostgresDeliveryReports:
 
     async def take_received(self, due_by: datetime, limit: int) -> list[ReceivedReport]:
         cur = await self._conn.execute(
-            "DELETE FROM received_delivery_reports WHERE id IN (SELECT id FROM received_delivery_reports"
+            # The rows are chosen once (a MATERIALIZED CTE), then deleted: chosen in a subquery, the
+            # choice may be run again for each row, skip the rows this statement has taken, and
+            # take more than `limit` (seen: 3 of 2 expired keys purged).
+            "WITH taken AS MATERIALIZED (SELECT id FROM received_delivery_reports"
             " WHERE due_at <= %s ORDER BY due_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
-            " RETURNING due_at, id, gateway_ref, outcome, error, reported_at, received_at, bind",
+            " DELETE FROM received_delivery_reports r USING taken WHERE r.id = taken.id"
+            " RETURNING r.due_at, r.id, r.gateway_ref, r.outcome, r.error, r.reported_at, r.received_at, r.bind",
             (due_by, limit),
         )
         return [ReceivedReport(DeliveryReport(ref, _EVENTS[outcome], reported_at, error, bind), received_at)

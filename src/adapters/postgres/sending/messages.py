@@ -148,15 +148,18 @@ class PostgresMessages:
     async def claim_stuck(self, older_than: datetime, now: datetime, limit: int) -> list[Message]:
         async with self._conn.cursor(row_factory=message_rows) as cur:
             await cur.execute(
-                "UPDATE messages AS m SET updated_at = %s"
-                " FROM (SELECT account_id, id FROM messages"
+                # The rows are chosen once (a MATERIALIZED CTE), then claimed: chosen in a subquery, the
+                # choice may be run again for each row, skip the rows this statement has taken, and
+                # take more than `limit` (seen: 3 of 2 expired keys purged).
+                "WITH stuck AS MATERIALIZED (SELECT account_id, id FROM messages"
                 "       WHERE status = 'pending' AND updated_at < %s AND (campaign_id IS NULL"
                 "         OR EXISTS (SELECT 1 FROM campaigns c WHERE c.account_id = messages.account_id"
                 "                    AND c.id = messages.campaign_id AND c.status IN ('completed', 'failed')))"
-                "       ORDER BY updated_at LIMIT %s FOR UPDATE SKIP LOCKED) AS stuck"
+                "       ORDER BY updated_at LIMIT %s FOR UPDATE SKIP LOCKED)"
+                " UPDATE messages AS m SET updated_at = %s FROM stuck"
                 " WHERE m.account_id = stuck.account_id AND m.id = stuck.id"
                 f" RETURNING {MESSAGE_SELECT}, m.campaign_batch",
-                (now, older_than, limit),
+                (older_than, limit, now),
             )
             rows = await cur.fetchall()
         return sorted(rows, key=lambda m: (m.created_at, m.id))
