@@ -13,8 +13,8 @@ from typing import Annotated, Any
 from litestar import Controller, Request, Response, delete, get, post
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from litestar.params import JSONBody, QueryParameter
 from litestar.openapi import ResponseSpec
+from litestar.params import JSONBody, QueryParameter
 from litestar.response import Redirect
 
 from application.contacts.google_connection import (
@@ -33,10 +33,6 @@ from domain.errors import (
 from domain.google_contacts import ConnectionStatus
 from domain.ids import lookup_id
 from entrypoints.container import Container
-from entrypoints.http.auth import JWT, Principal, authenticated
-from entrypoints.http.dependencies import provide
-from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
-from entrypoints.http.validation import RequestBody, documented
 from entrypoints.google_consent import (
     DASHBOARD_PAGE,
     GOOGLE_CALLBACK_PATH,
@@ -45,6 +41,10 @@ from entrypoints.google_consent import (
     consent_cookies,
     spent_cookies,
 )
+from entrypoints.http.auth import JWT, Principal, authenticated
+from entrypoints.http.dependencies import provide
+from entrypoints.http.envelope import Envelope, ResponseBody, body_of, ok
+from entrypoints.http.validation import RequestBody, documented
 
 MAX_STATE_LENGTH = 200
 MAX_CODE_LENGTH = 2048
