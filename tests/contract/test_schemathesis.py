@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from fake_google import CLIENT_ID, CLIENT_SECRET, FakeGoogle, fake_google, person
+from fake_google import FakeGoogle, fake_google, google_env, person
 from running_app import EMAIL, PASSWORD, RunningApp, running_app_with_customer
 
 HERE = Path(__file__).parent
@@ -213,11 +213,7 @@ def google() -> Iterator[FakeGoogle]:
 
 @pytest.fixture()
 def google_app(clean_database: str, tmp_path: Path, google: FakeGoogle) -> Iterator[RunningApp]:
-    env = {"UJUMBE_FEATURE_GOOGLE_CONTACTS": "1", "UJUMBE_GOOGLE_CLIENT_ID": CLIENT_ID,
-           "UJUMBE_GOOGLE_CLIENT_SECRET": CLIENT_SECRET, "UJUMBE_GOOGLE_AUTH_URL": google.auth_url,
-           "UJUMBE_GOOGLE_TOKEN_URL": google.token_url, "UJUMBE_GOOGLE_PEOPLE_URL": google.people_url,
-           "UJUMBE_GOOGLE_REVOKE_URL": google.revoke_url}
-    with running_app_with_customer(clean_database, tmp_path, env) as app:
+    with running_app_with_customer(clean_database, tmp_path, google_env(google)) as app:
         yield app
 
 

@@ -19,7 +19,7 @@ import psycopg
 import pytest
 from playwright.sync_api import expect
 
-from browser_support import Visit, code_sent_to
+from browser_support import Visit, code_sent_to, log_in
 from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
@@ -59,11 +59,7 @@ def test_verify_the_phone_buy_a_package_and_watch_it_paid(server: tuple[str, dic
     visit = Visit(browser, base_url, shots, locale="sw-TZ" if language == "sw" else "en-GB")
     page = visit.page
     try:
-        page.goto("/login?next=/credits")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name=words["log_in"]).click()
-        page.wait_for_url("**/credits")
+        log_in(page, email, PASSWORD, button=words["log_in"], then="/credits")
         assert page.locator("html").get_attribute("lang") == language
 
         page.locator("#amount").fill("5000")  # the calculator answers as the amount is typed

@@ -4,7 +4,8 @@ in English, with nothing but the dashboard: sign up, confirm the email from the 
 confirm the business's phone with the code it is texted (the gateway simulator), which may then
 pay, buy credits by USSD push from it (the simulated payer approves), import a CSV of 50 contacts
 of which 2 rows are bad (the report names them), preview a campaign to the list and send it, watch
-it reach delivered, download its report, then make an API key and see it work with curl. Every page on the way passes axe-core and logs no console error.
+it reach delivered, download its report, then make an API key and see it work with curl. Every page
+on the way passes axe-core and logs no console error.
 
     pytest -m browser tests/web/test_browser_journey.py
 """

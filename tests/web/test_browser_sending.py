@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browser_support import Visit
+from browser_support import Visit, log_in
 from tests_support import ujumbe
 
 pytestmark = pytest.mark.browser
@@ -49,11 +49,7 @@ def test_type_see_the_price_send_and_watch_it_delivered(server: tuple[str, dict[
     visit = Visit(browser, base_url, shots, locale="sw-TZ" if language == "sw" else "en-GB")
     page = visit.page
     try:
-        page.goto("/login?next=/send")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name=words["log_in"]).click()
-        page.wait_for_url("**/send")
+        log_in(page, email, PASSWORD, button=words["log_in"], then="/send")
         assert page.locator("html").get_attribute("lang") == language
         visit.check(f"{language}-send-1-form")
 
@@ -110,11 +106,7 @@ def test_a_form_reloaded_or_come_back_to_sends_once_and_a_changed_one_again(
         return page.locator("#result-id").inner_text()
 
     try:
-        page.goto("/login?next=/send")
-        page.locator("#email").fill(email)
-        page.locator("#password").fill(PASSWORD)
-        page.locator("main").get_by_role("button", name=words["log_in"]).click()
-        page.wait_for_url("**/send")
+        log_in(page, email, PASSWORD, button=words["log_in"], then="/send")
         page.locator("#to").fill("0712345678")
         page.locator("#message").fill("Habari")
         first = send()
@@ -132,5 +124,32 @@ def test_a_form_reloaded_or_come_back_to_sends_once_and_a_changed_one_again(
         page.goto("/")
         assert page.locator("#sent-today").inner_text() == "2"
         assert visit.errors == []
+    finally:
+        visit.close()
+
+
+def test_a_compose_template_takes_the_messages_place_and_what_is_left_in_braces_is_named(
+        server: tuple[str, dict[str, str]], browser: Any, shots: Path) -> None:
+    base_url, env = server
+    email = "kiolezo@example.com"
+    done = ujumbe("accounts", "create", "--email", email, "--password", PASSWORD, "--business-name", "Duka", env=env)
+    assert done.returncode == 0, done.stderr
+    visit = Visit(browser, base_url, shots, locale="en-GB")
+    page = visit.page
+    try:
+        log_in(page, email, PASSWORD, button="Log in", then="/send")
+        page.locator("#to").fill("0712 345 678")
+        page.get_by_text("Start from a template").click()
+        visit.check("en-send-templates")
+        page.get_by_role("button", name="Payment received").click()
+        page.locator("#to-fill").wait_for()
+        assert page.locator("#message").input_value().startswith("Dear {first_name} {last_name}, we have received")
+        assert "Thank you for choosing Duka." in page.locator("#message").input_value()
+        assert page.locator("#to").input_value() == "0712 345 678"  # the rest of the form as it was
+        assert page.locator("#to-fill code").all_inner_texts() == ["{first_name}", "{last_name}", "{amount}"]
+        page.get_by_label("A contact list").check()  # a list's campaign fills in each contact's names
+        page.locator("#to-fill code").filter(has_text="{first_name}").wait_for(state="detached")
+        assert page.locator("#to-fill code").all_inner_texts() == ["{amount}"]
+        visit.check("en-send-template-chosen")
     finally:
         visit.close()

@@ -357,37 +357,63 @@ async def test_home_lists_the_latest_five_campaigns_and_the_unread_notifications
     assert '<a href="/notifications">1 unread notification</a>' in page
 
 
-
-async def test_a_compose_template_starts_the_message_with_the_business_name_in_it(
+async def test_a_compose_template_takes_the_messages_place_keeping_the_rest_of_the_form(
         client: Client, container: Container, account: str) -> None:
     offered = await client.get("/send")
     templates = await container.list_templates()()
-    assert templates and all(f'href="/send?template={t.id}"' in offered.text for t in templates)
+    assert templates and all(f'name="template" value="{t.id}" formaction="/send/template"' in offered.text
+                             for t in templates)
+    list_id = await contact_list(container, account, "Wateja", "+255712000001")
+    filled = {"target": "list", "contact_list_id": list_id, "name": "Malipo", "message": "Habari"}
 
-    chosen = await client.get("/send", params={"template": "payment-received"})
+    chosen = await post_form(client, "/send/template", {**filled, "template": "payment-received"}, token_from="/send")
 
+    assert chosen.status_code == 200
     typed = re.search(r'<textarea id="message"[^>]*>\n?(.*?)</textarea>', chosen.text, re.S)
     assert typed is not None and typed.group(1) == ("Dear {first_name} {last_name}, we have received your payment"
                                                      " of TZS {amount}. Thank you for choosing Duka.")
-    # What no send would fill in is named, the names too when it goes to numbers, not to a list.
-    left = re.findall(r"<code>(\{\w+\})</code>", chosen.text.split('id="to-fill"', 1)[1].split("</p>", 1)[0])
-    assert left == ["{first_name}", "{last_name}", "{amount}"]
-    to_list = await htmx(client, "/send/quote", {"message": typed.group(1), "target": "list"})
-    assert re.findall(r"<code>(\{\w+\})</code>", to_list.text) == ["{amount}"]
-    filled = await htmx(client, "/send/quote", {"message": "Habari {first_name}", "target": "list"})
-    assert 'id="to-fill"' not in filled.text
-    unknown = await client.get("/send", params={"template": "no-such-template"})
-    assert unknown.status_code == 200 and re.search(r'<textarea id="message"[^>]*>\n?</textarea>', unknown.text)
+    assert 'id="target-list" checked' in chosen.text.replace("\n      ", " ")
+    assert f'<option value="{list_id}" selected>' in chosen.text and 'value="Malipo"' in chosen.text
+    # What no send would fill in is named: to a list, {amount} alone; to numbers, the names too.
+    assert re.findall(r"<code>(\{\w+\})</code>", _to_fill(chosen.text)) == ["{amount}"]
+    to_numbers = await htmx(client, "/send/quote", {"message": typed.group(1), "target": "numbers"})
+    assert re.findall(r"<code>(\{\w+\})</code>", _to_fill(to_numbers.text)) == ["{first_name}", "{last_name}",
+                                                                               "{amount}"]
+    plain = await htmx(client, "/send/quote", {"message": "Habari {first_name}", "target": "list"})
+    assert 'id="to-fill"' not in plain.text
+    unknown = await post_form(client, "/send/template", {**filled, "template": "no-such"}, token_from="/send")
+    assert unknown.status_code == 200 and re.search(r'<textarea id="message"[^>]*>\n?Habari</textarea>', unknown.text)
 
 
-async def test_the_campaign_builder_starts_from_a_template_keeping_the_chosen_list(
+def _to_fill(page: str) -> str:
+    return page.split('id="to-fill"', 1)[1].split("</p>", 1)[0]
+
+
+async def test_an_account_without_a_business_name_keeps_its_placeholder_named(
+        client: Client, container: Container, account: str) -> None:
+    await container.update_profile()(account, "")
+
+    chosen = await post_form(client, "/send/template", {"template": "otp-code"}, token_from="/send")
+
+    assert "Your {business_name} verification code is {code}." in chosen.text
+    assert re.findall(r"<code>(\{\w+\})</code>", _to_fill(chosen.text)) == ["{business_name}", "{code}",
+                                                                            "{minutes}"]
+
+
+async def test_the_campaign_builder_starts_from_a_template_keeping_what_was_filled_in(
         client: Client, container: Container, account: str) -> None:
     list_id = await contact_list(container, account, "Wateja", "+255712000001")
     builder = await client.get("/campaigns/new", params={"contact_list_id": list_id})
-    assert f'href="/campaigns/new?contact_list_id={list_id}&amp;template=weekend-offer"' in builder.text
+    assert 'name="template" value="weekend-offer" formaction="/campaigns/new"' in builder.text
 
-    chosen = await client.get("/campaigns/new", params={"contact_list_id": list_id, "template": "weekend-offer"})
+    chosen = await post_form(client, "/campaigns/new", {"name": "Ofa", "contact_list_id": list_id,
+                                                         "template": "weekend-offer"}, token_from="/campaigns/new")
 
     assert ("Hi {first_name}! Get {discount}% off everything at Duka this weekend. Reply STOP to opt out."
             "</textarea>") in chosen.text
-    assert f'<option value="{list_id}" selected' in chosen.text
+    assert f'<option value="{list_id}" selected' in chosen.text and 'value="Ofa"' in chosen.text
+    assert re.findall(r"<code>(\{\w+\})</code>", _to_fill(chosen.text)) == ["{discount}"]
+    preview = await post_form(client, "/campaigns/preview", {"name": "Ofa", "contact_list_id": list_id,
+                                                             "message": "Hi {first_name}, {discount}% off",
+                                                             "when": "now"}, token_from="/campaigns/new")
+    assert re.findall(r"<code>(\{\w+\})</code>", _to_fill(preview.text)) == ["{discount}"]

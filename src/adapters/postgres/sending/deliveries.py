@@ -77,7 +77,7 @@ class PostgresDeliveryReports:
         cur = await self._conn.execute(
             # The rows are chosen once (a MATERIALIZED CTE), then deleted: chosen in a subquery, the
             # choice may be run again for each row, skip the rows this statement has taken, and
-            # take more than `limit` (seen: 3 of 2 expired keys purged).
+            # take more than `limit`.
             "WITH taken AS MATERIALIZED (SELECT id FROM received_delivery_reports"
             " WHERE due_at <= %s ORDER BY due_at, id LIMIT %s FOR UPDATE SKIP LOCKED)"
             " DELETE FROM received_delivery_reports r USING taken WHERE r.id = taken.id"

@@ -150,7 +150,7 @@ class PostgresMessages:
             await cur.execute(
                 # The rows are chosen once (a MATERIALIZED CTE), then claimed: chosen in a subquery, the
                 # choice may be run again for each row, skip the rows this statement has taken, and
-                # take more than `limit` (seen: 3 of 2 expired keys purged).
+                # take more than `limit`.
                 "WITH stuck AS MATERIALIZED (SELECT account_id, id FROM messages"
                 "       WHERE status = 'pending' AND updated_at < %s AND (campaign_id IS NULL"
                 "         OR EXISTS (SELECT 1 FROM campaigns c WHERE c.account_id = messages.account_id"

@@ -25,6 +25,7 @@ from application.campaigns.creation import (
     PreviewCampaign,
 )
 from application.contacts.lists import ListContactLists
+from application.ports import Template as ComposeTemplate
 from application.sending.sender_ids import ListSenderIds
 from domain.campaigns import (
     CampaignStatus,
@@ -39,7 +40,7 @@ from domain.ids import parse_id
 from domain.paging import MAX_PER_PAGE
 from entrypoints.web.i18n import _
 from entrypoints.web.pages import form_of, refusal, use_cases
-from entrypoints.web.pages.compose_templates import offered, template_text
+from entrypoints.web.pages.compose_templates import offered, template_text, to_fill
 from entrypoints.web.sessions import Viewer
 from entrypoints.web.templating import page
 
@@ -75,16 +76,19 @@ class CampaignBuilderPages(Controller):
 
     @get("/new")
     async def new(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
-                  contact_list_id: FromQuery[str] = "", template: FromQuery[str] = "") -> Template:
-        """An empty builder; `?contact_list_id=` chooses the list (a link from the list's page),
-        `?template=` starts the message from a compose template."""
-        message = await template_text(request, viewer, template)
-        return await self._builder(request, viewer, _entered({"contact_list_id": contact_list_id, "message": message}))
+                  contact_list_id: FromQuery[str] = "") -> Template:
+        """An empty builder; `?contact_list_id=` chooses the list (a link from the list's page)."""
+        return await self._builder(request, viewer, _entered({"contact_list_id": contact_list_id}))
 
     @post("/new")
     async def change(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
-        """The builder again, filled in with what the preview carried."""
-        return await self._builder(request, viewer, _entered(await form_of(request)))
+        """The builder again, filled in with what the preview carried, or as it was filled in with
+        the message a chosen compose template's (`template`)."""
+        form, templates = await form_of(request), await offered(request)
+        entered = _entered(form)
+        text = await template_text(request, viewer, templates, form.get("template", ""))
+        return await self._builder(request, viewer, entered if text is None else {**entered, "message": text},
+                                   templates=templates)
 
     @post("/preview")
     async def preview(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
@@ -98,7 +102,8 @@ class CampaignBuilderPages(Controller):
         entered["campaign_id"] = _campaign_id(entered) or use_cases(request).ids().new_id()
         return page(request, "campaign_preview.html", viewer=viewer, entered=entered, preview=preview,
                     list_name=next((x.name for x in lists if x.id == entered["contact_list_id"]), ""),
-                    scheduled_at=self._later(request, entered), personalised=has_placeholders(entered["message"]))
+                    scheduled_at=self._later(request, entered), personalised=has_placeholders(entered["message"]),
+                    to_fill=to_fill(entered["message"], per_contact=True))
 
     @post("/")
     async def create(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Response[Any]:
@@ -129,12 +134,14 @@ class CampaignBuilderPages(Controller):
                                    error_field=exc.field if exc.field in FIELDS else None)
 
     async def _builder(self, request: Request[Any, Any, Any], viewer: Viewer, entered: dict[str, str], *,
-                       status_code: int = 200, error: str | None = None, error_field: str | None = None) -> Template:
+                       status_code: int = 200, error: str | None = None, error_field: str | None = None,
+                       templates: list[ComposeTemplate] | None = None) -> Template:
         list_sender_ids: ListSenderIds = use_cases(request).list_sender_ids()
         senders = await list_sender_ids(viewer.account_id)
         return page(request, "campaign_new.html", status_code=status_code, viewer=viewer, entered=entered,
-                    lists=await self._lists(request, viewer), senders=senders, templates=await offered(request),
-                    error=error, error_field=error_field)
+                    lists=await self._lists(request, viewer), senders=senders, error=error, error_field=error_field,
+                    templates=templates if templates is not None else await offered(request),
+                    to_fill=to_fill(entered["message"], per_contact=True))
 
     @staticmethod
     async def _lists(request: Request[Any, Any, Any], viewer: Viewer) -> list[ContactList]:

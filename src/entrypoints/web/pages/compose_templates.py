@@ -1,8 +1,9 @@
 """Compose templates (`GET /v1/templates`, `ListTemplates`) on the send page and the campaign
-builder: a text to start from, chosen by a link (`?template=<id>`, no script needed) that shows the
-form with it in the message, the business's own name filled in. What else a template leaves in
-braces for the sender ({date}, {amount}) no send fills in: the send page's quote names each one
-still there (`to_fill`), so a customer is not sent "{date}"."""
+builder: a text to start from. Each is a button of the form itself (`name="template"`, posted to
+the page's own address), so choosing one keeps what was filled in and needs no script; the form
+comes back with the template's text as the message, the business's name in it. What else a
+template leaves in braces for the sender ({date}, {amount}) no send fills in: the pages name each
+one still there (`to_fill`), so a customer is not sent "{date}"."""
 
 from __future__ import annotations
 
@@ -27,15 +28,16 @@ async def offered(request: Request[Any, Any, Any]) -> list[Template]:
     return await list_templates()
 
 
-async def template_text(request: Request[Any, Any, Any], viewer: Viewer, template_id: str) -> str:
-    """The text of the template `template_id` with the business's name in it; "" for no such one."""
-    chosen = next((t for t in await offered(request) if t.id == template_id), None) if template_id else None
-    if chosen is None:
-        return ""
-    if BUSINESS_NAME not in chosen.body:
-        return chosen.body
+async def template_text(request: Request[Any, Any, Any], viewer: Viewer, templates: list[Template],
+                        template_id: str) -> str | None:
+    """The text of the template `template_id` with the business's name in it (an account without
+    one keeps the placeholder, which the page then names); None for no such template."""
+    chosen = next((t for t in templates if t.id == template_id), None)
+    if chosen is None or BUSINESS_NAME not in chosen.body:
+        return chosen.body if chosen else None
     get_account: GetAccount = use_cases(request).get_account()
-    return chosen.body.replace(BUSINESS_NAME, (await get_account(viewer.account_id)).business_name)
+    name = (await get_account(viewer.account_id)).business_name
+    return chosen.body.replace(BUSINESS_NAME, name) if name else chosen.body
 
 
 def to_fill(message: str, *, per_contact: bool) -> tuple[str, ...]:

@@ -20,12 +20,12 @@ from typing import Any
 
 from litestar import Controller, Request, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromQuery
 from litestar.response import Template
 
 from application.campaigns.creation import CampaignRequest, CreateCampaign
 from application.contacts.lists import DescribeContactList, ListContactLists
 from application.credits.balance import GetBalance
+from application.ports import Template as ComposeTemplate
 from application.sending.quotes import QuoteMessage, QuoteRequest
 from application.sending.sender_ids import ListSenderIds
 from application.sending.sends import BulkRequest, SendBulk, SendSms, SmsRequest
@@ -60,9 +60,10 @@ async def _quoted(request: Request[Any, Any, Any], form: SendForm) -> dict[str, 
 
 
 async def _form(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm, *, status_code: int = 200,
-                error: str | None = None, error_field: str | None = None) -> Template:
+                error: str | None = None, error_field: str | None = None,
+                templates: list[ComposeTemplate] | None = None) -> Template:
     """The send page: the form as filled in (its key kept, or a new one chosen), with the account's
-    sender IDs, lists and balance."""
+    sender IDs, lists, balance and the compose templates (`templates` when they were read already)."""
     container = use_cases(request)
     form = replace(form, send_key=parse_id(form.send_key) or container.ids().new_id())
     list_sender_ids: ListSenderIds = container.list_sender_ids()
@@ -72,7 +73,8 @@ async def _form(request: Request[Any, Any, Any], viewer: Viewer, form: SendForm,
     lists = await list_contact_lists(viewer.account_id, 1, MAX_PER_PAGE)
     balance = await get_balance(viewer.account_id)
     return page(request, "send.html", status_code=status_code, viewer=viewer, form=form, senders=senders,
-                lists=lists.lists, balance=balance.balance, templates=await offered(request), error=error,
+                lists=lists.lists, balance=balance.balance, error=error,
+                templates=templates if templates is not None else await offered(request),
                 error_field=_FORM_FIELDS.get(error_field or "", error_field), **await _quoted(request, form))
 
 
@@ -102,10 +104,16 @@ class SendPages(Controller):
     path = "/send"
 
     @get("/")
-    async def send_form(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer],
-                        template: FromQuery[str] = "") -> Template:
-        """An empty form, or one whose message is a compose template's (`?template=`)."""
-        return await _form(request, viewer, SendForm(message=await template_text(request, viewer, template)))
+    async def send_form(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
+        return await _form(request, viewer, SendForm())
+
+    @post("/template")
+    async def use_template(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
+        """The form as it was filled in, its message the chosen compose template's."""
+        fields = await form_of(request)
+        form, templates = SendForm.of(fields), await offered(request)
+        text = await template_text(request, viewer, templates, fields.get("template", ""))
+        return await _form(request, viewer, form if text is None else replace(form, message=text), templates=templates)
 
     @post("/quote")
     async def quote(self, request: Request[Any, Any, Any], viewer: NamedDependency[Viewer]) -> Template:
